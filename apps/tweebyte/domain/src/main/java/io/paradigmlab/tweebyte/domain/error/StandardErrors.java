@@ -1,0 +1,33 @@
+package io.paradigmlab.tweebyte.domain.error;
+
+import java.util.List;
+
+/**
+ * Messages for failures that the web frameworks detect before our code runs. MVC and WebFlux word
+ * these differently; every variant answers with these words instead, so responses stay identical.
+ */
+public final class StandardErrors {
+
+    public static final String MALFORMED_JSON = "Malformed JSON request";
+    public static final String MALFORMED_MULTIPART = "Malformed multipart request";
+    public static final String UNSUPPORTED_MEDIA_TYPE = "Unsupported media type";
+    public static final String METHOD_NOT_ALLOWED = "Method not allowed";
+    public static final String NOT_FOUND = "Resource not found";
+    public static final String PAYLOAD_TOO_LARGE = "Request too large";
+    public static final String INTERNAL = "Internal server error";
+
+    private StandardErrors() {
+    }
+
+    /** The message list for a status the framework produced, with no detail from us. */
+    public static List<String> forStatus(int status) {
+        return List.of(switch (status) {
+            case 400 -> MALFORMED_JSON;
+            case 404 -> NOT_FOUND;
+            case 405 -> METHOD_NOT_ALLOWED;
+            case 413 -> PAYLOAD_TOO_LARGE;
+            case 415 -> UNSUPPORTED_MEDIA_TYPE;
+            default -> status >= 500 ? INTERNAL : "Request failed";
+        });
+    }
+}

@@ -1,0 +1,25 @@
+package io.paradigmlab.tweebyte.domain.user;
+
+import io.paradigmlab.tweebyte.domain.error.ApiException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The login body {@code {"email","password"}}. */
+public record Credentials(String email, String password) {
+
+    /** Checks presence only: a wrong email or password is a 401, never a 400 that tells which one was wrong. */
+    public Credentials validated() {
+        List<String> errors = new ArrayList<>();
+        if (email == null || email.isBlank()) {
+            errors.add(UserRules.EMAIL_REQUIRED);
+        }
+        if (password == null || password.isEmpty()) {
+            errors.add(UserRules.PASSWORD_REQUIRED);
+        }
+        if (!errors.isEmpty()) {
+            throw new ApiException.InvalidInput(errors);
+        }
+        return new Credentials(email.trim().toLowerCase(Locale.ROOT), password);
+    }
+}

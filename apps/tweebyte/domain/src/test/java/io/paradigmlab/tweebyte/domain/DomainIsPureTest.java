@@ -1,0 +1,20 @@
+package io.paradigmlab.tweebyte.domain;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** The domain is shared by every paradigm, so it may not depend on any paradigm's machinery. */
+@AnalyzeClasses(packages = "io.paradigmlab.tweebyte.domain", importOptions = ImportOption.DoNotIncludeTests.class)
+class DomainIsPureTest {
+
+    @ArchTest
+    static final ArchRule no_framework_or_database_imports = noClasses()
+            .should().dependOnClassesThat().resideInAnyPackage(
+                    "org.springframework..", "reactor..", "org.reactivestreams..",
+                    "java.sql..", "javax.sql..", "io.r2dbc..", "jakarta.persistence..", "org.hibernate..")
+            .because("domain is pure Java: share logic, not signatures");
+}

@@ -1,0 +1,97 @@
+package io.paradigmlab.tweebyte.web.mvc;
+
+import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.tweebyte.domain.error.ErrorBody;
+import io.paradigmlab.tweebyte.domain.error.StandardErrors;
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.webmvc.error.ErrorController;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.MultipartException;
+
+/**
+ * Every error of a Spring MVC variant in the contract's body: {@link ApiException}s with their own
+ * messages, framework-detected failures with {@link StandardErrors}' words (the same as WebFlux's side).
+ */
+public final class MvcErrorHandling {
+
+    private static final Logger log = LoggerFactory.getLogger(MvcErrorHandling.class);
+
+    private MvcErrorHandling() {
+    }
+
+    static ResponseEntity<ErrorBody> respond(int status, String path, List<String> errors) {
+        return ResponseEntity.status(status).body(ErrorBody.of(status, path, errors));
+    }
+
+    @RestControllerAdvice
+    public static class Advice {
+
+        @ExceptionHandler(ApiException.class)
+        ResponseEntity<ErrorBody> api(ApiException e, HttpServletRequest request) {
+            return respond(e.status(), request.getRequestURI(), e.errors());
+        }
+
+        @ExceptionHandler(HttpMessageNotReadableException.class)
+        ResponseEntity<ErrorBody> unreadable(HttpMessageNotReadableException e, HttpServletRequest request) {
+            return respond(400, request.getRequestURI(), List.of(StandardErrors.MALFORMED_JSON));
+        }
+
+        @ExceptionHandler(MaxUploadSizeExceededException.class)
+        ResponseEntity<ErrorBody> tooLarge(MaxUploadSizeExceededException e, HttpServletRequest request) {
+            return respond(413, request.getRequestURI(), List.of(StandardErrors.PAYLOAD_TOO_LARGE));
+        }
+
+        @ExceptionHandler(MultipartException.class)
+        ResponseEntity<ErrorBody> badMultipart(MultipartException e, HttpServletRequest request) {
+            return respond(400, request.getRequestURI(), List.of(StandardErrors.MALFORMED_MULTIPART));
+        }
+
+        @ExceptionHandler(CompletionException.class)
+        ResponseEntity<ErrorBody> completion(CompletionException e, HttpServletRequest request) throws Exception {
+            if (e.getCause() instanceof ApiException api) {
+                return api(api, request);
+            }
+            return unexpected(e, request);
+        }
+
+        /** Spring's own 4xx (unknown path, wrong method, unsupported media type) keep their status, with our words. */
+        @ExceptionHandler(Exception.class)
+        ResponseEntity<ErrorBody> unexpected(Exception e, HttpServletRequest request) {
+            if (e instanceof ErrorResponse framework && framework.getStatusCode().is4xxClientError()) {
+                int status = framework.getStatusCode().value();
+                return respond(status, request.getRequestURI(), StandardErrors.forStatus(status));
+            }
+            log.error("Unhandled error on {} {}", request.getMethod(), request.getRequestURI(), e);
+            return respond(500, request.getRequestURI(), List.of(StandardErrors.INTERNAL));
+        }
+    }
+
+    /** Errors that never reach a controller (the container's own) come through {@code /error}. */
+    @RestController
+    public static class FallbackErrorController implements ErrorController {
+
+        @RequestMapping("${server.error.path:${error.path:/error}}")
+        ResponseEntity<ErrorBody> error(HttpServletRequest request) {
+            Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
+            Object uri = request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
+            int status = code instanceof Integer i ? i : HttpStatus.INTERNAL_SERVER_ERROR.value();
+            HttpStatusCode statusCode = HttpStatusCode.valueOf(status);
+            return respond(statusCode.value(), uri instanceof String s ? s : request.getRequestURI(),
+                    StandardErrors.forStatus(status));
+        }
+    }
+}

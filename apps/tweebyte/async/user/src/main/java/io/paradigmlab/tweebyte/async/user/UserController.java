@@ -1,0 +1,62 @@
+package io.paradigmlab.tweebyte.async.user;
+
+import io.paradigmlab.tweebyte.domain.user.Credentials;
+import io.paradigmlab.tweebyte.domain.user.TokenResponse;
+import io.paradigmlab.tweebyte.domain.user.UserForm;
+import io.paradigmlab.tweebyte.domain.user.UserSummary;
+import io.paradigmlab.tweebyte.security.Caller;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The contract's user endpoints, answering with futures. A {@link Caller} parameter means: a valid token is required. */
+@RestController
+public class UserController {
+
+    private final AsyncUserService users;
+
+    public UserController(AsyncUserService users) {
+        this.users = users;
+    }
+
+    @PostMapping(path = "/auth/register", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+    CompletableFuture<TokenResponse> register(@RequestParam MultiValueMap<String, String> fields) {
+        return users.register(UserForm.from(fields::getFirst));
+    }
+
+    @PostMapping(path = "/auth/login", consumes = MediaType.APPLICATION_JSON_VALUE)
+    CompletableFuture<TokenResponse> login(@RequestBody Credentials credentials) {
+        return users.login(credentials);
+    }
+
+    @GetMapping("/users/summary/{id}")
+    CompletableFuture<UserSummary> summary(Caller caller, @PathVariable String id) {
+        return users.summary(id);
+    }
+
+    @GetMapping("/users/summary/name/{name}")
+    CompletableFuture<UserSummary> summaryByName(Caller caller, @PathVariable String name) {
+        return users.summaryByName(name);
+    }
+
+    @GetMapping("/users/search/{term}")
+    CompletableFuture<List<UserSummary>> search(Caller caller, @PathVariable String term) {
+        return users.search(term);
+    }
+
+    @PutMapping(path = "/users/{id}", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    CompletableFuture<Void> update(Caller caller, @PathVariable String id, @RequestParam MultiValueMap<String, String> fields) {
+        return users.update(caller, id, UserForm.from(fields::getFirst));
+    }
+}

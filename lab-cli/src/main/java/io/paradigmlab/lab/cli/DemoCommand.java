@@ -1,0 +1,36 @@
+package io.paradigmlab.lab.cli;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+
+/** {@code ./lab demo}: the quick campaign for a new user, a few minutes on a 2-core laptop. */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "A small user-summary campaign on the three variants (3 repetitions, 1/4/16 users, short windows),"
+                + " then prints where the report is. For real numbers use ./lab run with the defaults.")
+final class DemoCommand implements Runnable {
+
+    @Override
+    public void run() {
+        RunCommand run = new RunCommand();
+        run.app = "tweebyte";
+        run.scenario = "user-summary";
+        run.variants = "async,virtual,reactive";
+        run.model = "closed";
+        run.levels = "1,4,16";
+        run.reps = 3;
+        run.warmup = "5s";
+        run.duration = "6s";
+        run.users = 2_000;
+        run.seed = 42;
+        run.security = "off";
+        run.errorThreshold = 0.01;
+        run.timeout = "5s";
+        run.output = Path.of("runs");
+        Path dir = run.execute();
+        System.out.println();
+        System.out.println("Report:   " + dir.resolve("report.html"));
+        System.out.println("Data:     " + dir.resolve("campaign.json") + ", " + dir.resolve("measurements.csv")
+                + ", " + dir.resolve("summary.csv"));
+        System.out.println("Numbers from a demo are indicative only: windows of seconds on a shared machine.");
+    }
+}

@@ -1,0 +1,36 @@
+package io.paradigmlab.lab.cli;
+
+import io.paradigmlab.lab.infra.LabException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code ./lab}: the Paradigm Lab command line. */
+@Command(name = "lab", mixinStandardHelpOptions = true, version = "Paradigm Lab 0.1",
+        description = "Runs the reference applications in each concurrency paradigm on real infrastructure.",
+        subcommands = {UpCommand.class, RunCommand.class, DemoCommand.class, CompareCommand.class})
+public final class LabCli implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new LabCli());
+        cli.setExecutionExceptionHandler((e, line, parsed) -> {
+            if (e instanceof LabException) {
+                line.getErr().println(line.getColorScheme().errorText("lab: " + e.getMessage()));
+                return 2;
+            }
+            throw e;
+        });
+        return cli;
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+}

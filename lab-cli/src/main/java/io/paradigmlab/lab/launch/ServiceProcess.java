@@ -1,0 +1,132 @@
+package io.paradigmlab.lab.launch;
+
+import io.paradigmlab.lab.infra.LabException;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** A service JVM started by the lab: its own process, its log in a file, ready once its health check says UP. */
+public final class ServiceProcess implements AutoCloseable {
+
+    private final String name;
+    private final Process process;
+    private final Path log;
+    private final String baseUrl;
+    private final Duration startup;
+
+    private ServiceProcess(String name, Process process, Path log, String baseUrl, Duration startup) {
+        this.name = name;
+        this.process = process;
+        this.log = log;
+        this.baseUrl = baseUrl;
+        this.startup = startup;
+    }
+
+    /**
+     * Starts {@code command}, then waits until {@code baseUrl + /actuator/health} answers 200.
+     *
+     * @throws LabException when the process dies or is not healthy within {@code timeout}; the log's tail is quoted
+     */
+    public static ServiceProcess start(String name, List<String> command, Path log, String baseUrl, Duration timeout) {
+        Instant began = Instant.now();
+        Process process;
+        try {
+            Files.createDirectories(log.toAbsolutePath().getParent());
+            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        } catch (IOException e) {
+            throw new LabException("Cannot start " + name + ": " + e.getMessage(), e);
+        }
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest health = HttpRequest.newBuilder(URI.create(baseUrl + "/actuator/health"))
+                .timeout(Duration.ofSeconds(2)).build();
+        Instant deadline = began.plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new LabException(name + " exited with code " + process.exitValue() + " while starting. Log "
+                        + log + ":\n" + tail(log, 30));
+            }
+            try {
+                if (http.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return new ServiceProcess(name, process, log, baseUrl, Duration.between(began, Instant.now()));
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                process.destroyForcibly();
+                throw new LabException("Interrupted while starting " + name);
+            }
+            sleep(200);
+        }
+        process.destroyForcibly();
+        throw new LabException(name + " was not healthy within " + timeout.toSeconds() + " s. Log " + log + ":\n"
+                + tail(log, 30));
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    /** From process start to the first healthy answer. */
+    public Duration startupTime() {
+        return startup;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Asks the JVM to stop (SIGTERM, so Spring shuts down gracefully), then forces it after 15 s. */
+    @Override
+    public void close() {
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static String tail(Path file, int lines) {
+        try {
+            List<String> all = Files.readAllLines(file);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException | RuntimeException e) {
+            return "(log not readable: " + e.getMessage() + ")";
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package io.paradigmlab.lab.launch;
+
+import io.paradigmlab.lab.infra.LabException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The paradigm variants of an application. */
+public enum Variant {
+    /** Spring MVC + CompletableFuture on sized executors + JDBC. */
+    ASYNC,
+    /** Spring MVC on virtual threads, plain blocking JDBC. */
+    VIRTUAL,
+    /** WebFlux + Reactor + R2DBC. */
+    REACTIVE;
+
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Variant parse(String text) {
+        for (Variant v : values()) {
+            if (v.id().equalsIgnoreCase(text.trim())) {
+                return v;
+            }
+        }
+        throw new LabException("Unknown variant '" + text + "': choose one of " + ids());
+    }
+
+    public static List<Variant> parseList(String commaSeparated) {
+        return Arrays.stream(commaSeparated.split(",")).filter(s -> !s.isBlank()).map(Variant::parse).toList();
+    }
+
+    public static String ids() {
+        return Arrays.stream(values()).map(Variant::id).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,70 @@
+package io.paradigmlab.lab.metrics;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/**
+ * Reads JVM-internal numbers (heap in use, live threads, GC pause time) from a service's Prometheus endpoint, which
+ * every variant exposes through Micrometer in the same way: one small GET per second per service.
+ */
+public final class ActuatorProbe {
+
+    /** One reading; NaN where the endpoint did not answer. {@code gcPauseSeconds} is cumulative. */
+    public record Reading(double heapUsedMb, double liveThreads, double gcPauseSeconds) {
+        static final Reading NONE = new Reading(Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+
+    private ActuatorProbe() {
+    }
+
+    public static Reading read(String baseUrl) {
+        try {
+            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl + "/actuator/prometheus"))
+                    .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                return Reading.NONE;
+            }
+            return parse(response.body());
+        } catch (java.io.IOException e) {
+            return Reading.NONE;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Reading.NONE;
+        }
+    }
+
+    /** Sums the series of each metric over their labels (heap pools, GC causes). */
+    static Reading parse(String exposition) {
+        double heap = 0;
+        double threads = Double.NaN;
+        double gc = 0;
+        for (String line : exposition.split("\n")) {
+            if (line.startsWith("#") || line.isBlank()) {
+                continue;
+            }
+            int space = line.lastIndexOf(' ');
+            if (space < 0) {
+                continue;
+            }
+            double value;
+            try {
+                value = Double.parseDouble(line.substring(space + 1));
+            } catch (NumberFormatException e) {
+                continue;
+            }
+            if (line.startsWith("jvm_memory_used_bytes{") && line.contains("area=\"heap\"")) {
+                heap += value;
+            } else if (line.startsWith("jvm_threads_live_threads")) {
+                threads = value;
+            } else if (line.startsWith("jvm_gc_pause_seconds_sum")) {
+                gc += value;
+            }
+        }
+        return new Reading(heap / (1024 * 1024), threads, gc);
+    }
+}

@@ -1,0 +1,47 @@
+package io.paradigmlab.lab.metrics;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Reads a process's CPU time, resident memory and thread count from Linux's /proc: cheap, outside the JVM, and
+ * the same for every variant. Elsewhere the values are NaN and the report says so.
+ */
+public final class ProcessProbe {
+
+    /** Kernel clock ticks per second: 100 on every mainstream Linux build. */
+    private static final double TICKS_PER_SECOND = 100.0;
+
+    /** One reading. {@code cpuSeconds} is cumulative user + system time. */
+    public record Reading(double cpuSeconds, double rssMb, int threads) {
+        static final Reading NONE = new Reading(Double.NaN, Double.NaN, -1);
+    }
+
+    private ProcessProbe() {
+    }
+
+    public static Reading read(long pid) {
+        Path proc = Path.of("/proc", Long.toString(pid));
+        try {
+            String stat = Files.readString(proc.resolve("stat"));
+            // fields after the command name, which is in parentheses and may hold spaces
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            double cpu = (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS_PER_SECOND;
+            double rss = Double.NaN;
+            int threads = -1;
+            List<String> status = Files.readAllLines(proc.resolve("status"));
+            for (String line : status) {
+                if (line.startsWith("VmRSS:")) {
+                    rss = Long.parseLong(line.replaceAll("\\D", "")) / 1024.0;
+                } else if (line.startsWith("Threads:")) {
+                    threads = Integer.parseInt(line.replaceAll("\\D", ""));
+                }
+            }
+            return new Reading(cpu, rss, threads);
+        } catch (IOException | RuntimeException e) {
+            return Reading.NONE;
+        }
+    }
+}

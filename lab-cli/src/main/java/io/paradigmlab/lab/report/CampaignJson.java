@@ -1,0 +1,38 @@
+package io.paradigmlab.lab.report;
+
+import io.paradigmlab.lab.results.CampaignResult;
+import java.nio.file.Path;
+import tools.jackson.core.json.JsonReadFeature;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads and writes {@code campaign.json}: the {@link CampaignResult} itself, pretty-printed, instants as ISO-8601
+ * strings, NaN (e.g. the offered rate of a closed-model level) as the string {@code "NaN"} so the file stays JSON.
+ */
+public final class CampaignJson {
+
+    /** The mapper of every JSON file of a report. */
+    static final JsonMapper MAPPER = JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            // Also accept bare NaN tokens, in case another writer produced the file.
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .build();
+
+    private CampaignJson() {
+    }
+
+    /**
+     * Re-reads a saved campaign, e.g. for {@code ./lab compare} or to rebuild its report.
+     *
+     * @throws tools.jackson.core.JacksonException if the file cannot be read or parsed
+     */
+    public static CampaignResult read(Path campaignJson) {
+        return MAPPER.readValue(campaignJson, CampaignResult.class);
+    }
+
+    /** Writes {@code result} to {@code file}, replacing it. */
+    public static void write(CampaignResult result, Path file) {
+        MAPPER.writeValue(file, result);
+    }
+}

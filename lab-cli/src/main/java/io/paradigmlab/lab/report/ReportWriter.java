@@ -1,0 +1,111 @@
+package io.paradigmlab.lab.report;
+
+import io.paradigmlab.lab.results.CampaignResult;
+import io.paradigmlab.lab.results.LevelMeasurement;
+import io.paradigmlab.lab.stats.CampaignStatistics;
+import io.paradigmlab.lab.stats.CampaignSummary;
+import io.paradigmlab.lab.stats.Comparison;
+import io.paradigmlab.lab.stats.Estimate;
+import io.paradigmlab.lab.stats.LevelSummary;
+import io.paradigmlab.lab.stats.Metric;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Writes a campaign's report folder. Everything is recomputed from the {@link CampaignResult}, so a report can be
+ * rebuilt from a saved {@code campaign.json} ({@link CampaignJson#read}).
+ *
+ * <p>Files written into the folder (created if needed, files replaced):
+ * <ul>
+ *   <li>{@value #CAMPAIGN_JSON}: the campaign itself;</li>
+ *   <li>{@value #MEASUREMENTS_CSV}: one row per {@link LevelMeasurement}, every field flattened;</li>
+ *   <li>{@value #SUMMARY_CSV}: one row per variant, level and {@link Metric} with mean, CI95 and n;</li>
+ *   <li>{@value #COMPARISONS_CSV}: one row per level, compared metric and pair of variants;</li>
+ *   <li>{@value #SUMMARY_JSON}: statistics, comparisons, crossovers and static metrics;</li>
+ *   <li>{@value #REPORT_HTML}: the self-contained page.</li>
+ * </ul>
+ */
+public final class ReportWriter {
+
+    public static final String CAMPAIGN_JSON = "campaign.json";
+    public static final String MEASUREMENTS_CSV = "measurements.csv";
+    public static final String SUMMARY_CSV = "summary.csv";
+    public static final String COMPARISONS_CSV = "comparisons.csv";
+    public static final String SUMMARY_JSON = "summary.json";
+    public static final String REPORT_HTML = "report.html";
+
+    private ReportWriter() {
+    }
+
+    /**
+     * Writes every report file of {@code result} into {@code dir}.
+     *
+     * @return the path of {@code report.html}
+     * @throws UncheckedIOException if a file cannot be written
+     */
+    public static Path write(CampaignResult result, Path dir) {
+        try {
+            Files.createDirectories(dir);
+            CampaignSummary summary = CampaignStatistics.summarize(result);
+            CampaignJson.write(result, dir.resolve(CAMPAIGN_JSON));
+            measurements(result).write(dir.resolve(MEASUREMENTS_CSV));
+            summaryCsv(summary).write(dir.resolve(SUMMARY_CSV));
+            comparisonsCsv(summary).write(dir.resolve(COMPARISONS_CSV));
+            CampaignJson.MAPPER.writeValue(dir.resolve(SUMMARY_JSON), SummaryJson.of(result, summary));
+            var charts = Charts.render(summary, HtmlReport.levelAxis(result.settings()));
+            Path html = dir.resolve(REPORT_HTML);
+            Files.writeString(html, HtmlReport.render(result, summary, charts), StandardCharsets.UTF_8);
+            return html;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write the report into " + dir, e);
+        }
+    }
+
+    static Csv measurements(CampaignResult result) {
+        Csv csv = new Csv("variant", "repetition", "model", "level", "duration_seconds", "requests", "responses",
+                "errors", "timeouts", "throughput", "offered_rate", "latency_mean_us", "latency_p50_us",
+                "latency_p90_us", "latency_p95_us", "latency_p99_us", "latency_p999_us", "latency_max_us",
+                "cpu_percent", "rss_mb", "heap_used_mb", "threads", "virtual_threads", "gc_pause_ms_per_s",
+                "loader_cpu_percent", "verdict", "verdict_reason");
+        for (LevelMeasurement m : result.measurements()) {
+            LevelMeasurement.Latency l = m.latency() != null ? m.latency()
+                    : new LevelMeasurement.Latency(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    Double.NaN, Double.NaN);
+            LevelMeasurement.Resources r = m.service() != null ? m.service()
+                    : new LevelMeasurement.Resources(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    Double.NaN);
+            csv.row(m.variant(), m.repetition(), m.model(), m.level(), m.durationSeconds(), m.requests(),
+                    m.responses(), m.errors(), m.timeouts(), m.throughput(), m.offeredRate(), l.mean(), l.p50(),
+                    l.p90(), l.p95(), l.p99(), l.p999(), l.max(), r.cpuPercent(), r.rssMb(), r.heapUsedMb(),
+                    r.threads(), r.virtualThreads(), r.gcPauseMsPerSecond(), m.loaderCpuPercent(), m.verdict(),
+                    m.verdictReason());
+        }
+        return csv;
+    }
+
+    static Csv summaryCsv(CampaignSummary summary) {
+        Csv csv = new Csv("variant", "level", "metric", "unit", "mean", "ci_low", "ci_high", "std_dev", "n",
+                "repetitions", "ok", "saturated", "failed", "missing");
+        for (LevelSummary s : summary.levelSummaries()) {
+            for (Metric metric : Metric.values()) {
+                Estimate e = s.estimate(metric);
+                csv.row(s.variant(), s.level(), metric.id(), metric.unit(), e.mean(), e.ciLow(), e.ciHigh(),
+                        e.stdDev(), e.n(), s.repetitions(), s.ok(), s.saturated(), s.failed(), s.missing());
+            }
+        }
+        return csv;
+    }
+
+    static Csv comparisonsCsv(CampaignSummary summary) {
+        Csv csv = new Csv("level", "metric", "unit", "variant_a", "variant_b", "mean_a", "n_a", "mean_b", "n_b",
+                "ratio_b_over_a", "p_value", "significant");
+        for (Comparison c : summary.comparisons()) {
+            csv.row(c.level(), c.metric().id(), c.metric().unit(), c.variantA(), c.variantB(), c.a().mean(),
+                    c.a().n(), c.b().mean(), c.b().n(), c.ratio(), c.pValue(), c.significant());
+        }
+        return csv;
+    }
+}

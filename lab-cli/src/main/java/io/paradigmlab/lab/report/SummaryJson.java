@@ -1,0 +1,120 @@
+package io.paradigmlab.lab.report;
+
+import io.paradigmlab.lab.results.CampaignResult;
+import io.paradigmlab.lab.stats.CampaignStatistics;
+import io.paradigmlab.lab.stats.CampaignSummary;
+import io.paradigmlab.lab.stats.Comparison;
+import io.paradigmlab.lab.stats.Crossover;
+import io.paradigmlab.lab.stats.Estimate;
+import io.paradigmlab.lab.stats.LevelSummary;
+import io.paradigmlab.lab.stats.Metric;
+import io.paradigmlab.lab.stats.StaticSummary;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code summary.json}: the statistics, comparisons and crossovers of a campaign. Built as a tree, so the stats
+ * package stays free of JSON concerns; NaN (no value) is written as {@code null}.
+ */
+final class SummaryJson {
+
+    private SummaryJson() {
+    }
+
+    static ObjectNode of(CampaignResult result, CampaignSummary summary) {
+        ObjectNode root = CampaignJson.MAPPER.createObjectNode();
+        root.put("campaign", result.id());
+        if (result.settings() != null) {
+            root.put("app", result.settings().app());
+            root.put("scenario", result.settings().scenario());
+            root.put("model", result.settings().model());
+        }
+        root.put("confidence", Estimate.CONFIDENCE);
+        root.put("alpha", CampaignStatistics.ALPHA);
+        root.put("percentiles", "mean over repetitions of each repetition's own percentile");
+        ArrayNode variants = root.putArray("variants");
+        summary.variants().forEach(variants::add);
+        ArrayNode levels = root.putArray("levels");
+        summary.levels().forEach(levels::add);
+
+        ArrayNode statistics = root.putArray("statistics");
+        for (LevelSummary s : summary.levelSummaries()) {
+            ObjectNode node = statistics.addObject();
+            node.put("variant", s.variant());
+            node.put("level", s.level());
+            node.put("repetitions", s.repetitions());
+            node.put("ok", s.ok());
+            node.put("saturated", s.saturated());
+            node.put("failed", s.failed());
+            node.put("missing", s.missing());
+            node.put("validInEveryRepetition", s.validInEveryRepetition());
+            ObjectNode metrics = node.putObject("metrics");
+            for (Metric metric : Metric.values()) {
+                estimate(metrics.putObject(metric.id()), s.estimate(metric)).put("unit", metric.unit());
+            }
+        }
+
+        ArrayNode comparisons = root.putArray("comparisons");
+        for (Comparison c : summary.comparisons()) {
+            ObjectNode node = comparisons.addObject();
+            node.put("level", c.level());
+            node.put("metric", c.metric().id());
+            node.put("variantA", c.variantA());
+            node.put("variantB", c.variantB());
+            number(node, "meanA", c.a().mean());
+            node.put("nA", c.a().n());
+            number(node, "meanB", c.b().mean());
+            node.put("nB", c.b().n());
+            number(node, "ratioBOverA", c.ratio());
+            number(node, "pValue", c.pValue());
+            node.put("significant", c.significant());
+        }
+
+        ArrayNode crossovers = root.putArray("crossovers");
+        for (Crossover c : summary.crossovers()) {
+            ObjectNode node = crossovers.addObject();
+            node.put("metric", c.metric().id());
+            node.put("variantA", c.variantA());
+            node.put("variantB", c.variantB());
+            node.put("kind", c.kind().name());
+            if (c.level().isPresent()) {
+                node.put("level", c.level().getAsInt());
+            } else {
+                node.putNull("level");
+            }
+            ArrayNode compared = node.putArray("levelsCompared");
+            c.levelsCompared().forEach(compared::add);
+            node.put("significant", c.significant());
+        }
+
+        ArrayNode statics = root.putArray("statics");
+        for (StaticSummary s : summary.statics()) {
+            ObjectNode node = statics.addObject();
+            node.put("variant", s.variant());
+            node.put("service", s.service());
+            estimate(node.putObject("startupSeconds"), s.startupSeconds());
+            estimate(node.putObject("heapAfterStartMb"), s.heapAfterStartMb());
+            estimate(node.putObject("rssAfterStartMb"), s.rssAfterStartMb());
+            estimate(node.putObject("artifactMb"), s.artifactMb());
+        }
+        return root;
+    }
+
+    private static ObjectNode estimate(ObjectNode node, Estimate e) {
+        number(node, "mean", e.mean());
+        number(node, "ciLow", e.ciLow());
+        number(node, "ciHigh", e.ciHigh());
+        number(node, "stdDev", e.stdDev());
+        node.put("n", e.n());
+        node.put("interval", e.hasInterval());
+        return node;
+    }
+
+    private static void number(ObjectNode node, String key, double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            node.putNull(key);
+        } else {
+            node.put(key, value);
+        }
+    }
+}

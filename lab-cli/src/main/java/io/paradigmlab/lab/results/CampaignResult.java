@@ -1,0 +1,20 @@
+package io.paradigmlab.lab.results;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one campaign measured, as written to {@code campaign.json}: the raw per-repetition numbers from which
+ * every statistic of the report is computed again.
+ *
+ * @param id           the campaign's folder name under runs/
+ * @param command      the exact command line that re-runs it
+ * @param environment  CPU, cores, memory, OS, JDK, JVM flags, pool sizes, PostgreSQL, git commit...
+ * @param measurements one per variant, repetition and level
+ * @param statics      one per variant, service and repetition
+ */
+public record CampaignResult(String id, Instant started, Instant finished, String command,
+                             Map<String, String> environment, CampaignSettings settings,
+                             List<LevelMeasurement> measurements, List<StaticMetrics> statics) {
+}

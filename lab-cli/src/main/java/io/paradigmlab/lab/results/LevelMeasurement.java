@@ -1,0 +1,57 @@
+package io.paradigmlab.lab.results;
+
+/**
+ * One measured level of one repetition of one variant: everything the load tool and the resource sampler saw
+ * in that level's measured window (warm-up excluded).
+ *
+ * @param variant          async, virtual or reactive
+ * @param repetition       1-based; each repetition runs on fresh service JVMs and a freshly seeded database
+ * @param model            {@code closed} (N users without think time, the seeds' model) or {@code open} (a fixed
+ *                         offered rate of arrivals, independent of responses)
+ * @param level            concurrent users (closed) or offered requests per second (open)
+ * @param durationSeconds  length of the measured window
+ * @param requests         requests sent
+ * @param responses        responses received
+ * @param errors           failed requests: non-2xx, invalid body, connection errors and timeouts
+ * @param timeouts         requests that timed out (also counted in errors)
+ * @param throughput       valid responses per second
+ * @param offeredRate      open model: the level; closed model: NaN
+ * @param latency          response time of this repetition's level, in microseconds, from one HdrHistogram
+ * @param service          the service processes' resources, averaged over the window's 1-second samples
+ * @param loaderCpuPercent the load generator's own CPU (100 = one core)
+ * @param verdict          whether the level counts: see {@link Verdict}
+ * @param verdictReason    why a level is not {@link Verdict#OK}, else empty
+ */
+public record LevelMeasurement(String variant, int repetition, String model, int level, double durationSeconds,
+                               long requests, long responses, long errors, long timeouts, double throughput,
+                               double offeredRate, Latency latency, Resources service, double loaderCpuPercent,
+                               Verdict verdict, String verdictReason) {
+
+    /** Response-time percentiles of one measured window, in microseconds. */
+    public record Latency(double mean, double p50, double p90, double p95, double p99, double p999, double max) {
+    }
+
+    /**
+     * Resource use of a variant's service processes (summed over its services), averaged over 1-second samples.
+     *
+     * @param cpuPercent         process CPU, 100 = one core
+     * @param rssMb              resident set size
+     * @param heapUsedMb         JVM heap in use
+     * @param threads            live platform threads
+     * @param virtualThreads     virtual threads started per second, where the JVM reports them; else NaN
+     * @param gcPauseMsPerSecond milliseconds of GC pause per second of wall time
+     */
+    public record Resources(double cpuPercent, double rssMb, double heapUsedMb, double threads, double virtualThreads,
+                            double gcPauseMsPerSecond) {
+    }
+
+    /** Whether a level's numbers may be averaged with the others. */
+    public enum Verdict {
+        /** Valid: errors under the threshold, offered rate achieved, load generator not saturated. */
+        OK,
+        /** The system could not keep up: achieved rate short of the offered rate, or latency unbounded. */
+        SATURATED,
+        /** Too many errors, or the load generator itself was the bottleneck: the level says nothing of the variant. */
+        FAILED
+    }
+}

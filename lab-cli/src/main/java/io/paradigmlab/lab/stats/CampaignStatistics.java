@@ -1,0 +1,190 @@
+package io.paradigmlab.lab.stats;
+
+import io.paradigmlab.lab.results.CampaignResult;
+import io.paradigmlab.lab.results.LevelMeasurement;
+import io.paradigmlab.lab.results.LevelMeasurement.Verdict;
+import io.paradigmlab.lab.results.StaticMetrics;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Turns a campaign's raw measurements into the statistics of its report.
+ *
+ * <p>Rules:
+ * <ul>
+ *   <li>Each (variant, repetition, level) is one independent observation; repetitions run on fresh JVMs.</li>
+ *   <li>Only repetitions whose verdict is {@link Verdict#OK} enter an estimate; SATURATED and FAILED ones, and
+ *       repetitions that never measured the level, are counted in {@link LevelSummary} and never averaged.</li>
+ *   <li>Every estimate is the mean over those repetitions with a Student-t 95% interval ({@link Estimate}).</li>
+ *   <li>Percentiles are not merged across runs: the p99 estimate is the mean of each repetition's own p99.</li>
+ *   <li>Pairs of variants are compared with the ratio of means and Welch's t-test ({@link Comparison}), and their
+ *       crossover along the levels is found by the rule of {@link Crossover}.</li>
+ * </ul>
+ */
+public final class CampaignStatistics {
+
+    /** Significance level of every comparison. */
+    public static final double ALPHA = 0.05;
+
+    /** Metrics compared pairwise at every level. */
+    public static final List<Metric> COMPARED_METRICS =
+            List.of(Metric.THROUGHPUT, Metric.LATENCY_P95, Metric.LATENCY_P99, Metric.CPU, Metric.RSS);
+
+    /** Metrics whose crossovers are reported. */
+    public static final List<Metric> CROSSOVER_METRICS =
+            List.of(Metric.THROUGHPUT, Metric.LATENCY_P95, Metric.LATENCY_P99);
+
+    private CampaignStatistics() {
+    }
+
+    /** Computes every statistic of the campaign: see the class comment for the rules. */
+    public static CampaignSummary summarize(CampaignResult result) {
+        List<String> variants = variants(result);
+        List<Integer> levels = levels(result);
+        int expected = expectedRepetitions(result);
+
+        List<LevelSummary> summaries = new ArrayList<>();
+        for (String variant : variants) {
+            for (int level : levels) {
+                summaries.add(levelSummary(result, variant, level, expected));
+            }
+        }
+
+        List<Comparison> comparisons = new ArrayList<>();
+        for (int level : levels) {
+            for (Metric metric : COMPARED_METRICS) {
+                for (int i = 0; i < variants.size(); i++) {
+                    for (int j = i + 1; j < variants.size(); j++) {
+                        comparisons.add(compare(result, level, metric, variants.get(i), variants.get(j)));
+                    }
+                }
+            }
+        }
+
+        List<Crossover> crossovers = new ArrayList<>();
+        for (Metric metric : CROSSOVER_METRICS) {
+            for (String a : variants) {
+                for (String b : variants) {
+                    if (a.equals(b)) {
+                        continue;
+                    }
+                    List<Comparison> perLevel = new ArrayList<>();
+                    for (Comparison c : comparisons) {
+                        if (c.metric() != metric) {
+                            continue;
+                        }
+                        if (c.variantA().equals(a) && c.variantB().equals(b)) {
+                            perLevel.add(c);
+                        } else if (c.variantA().equals(b) && c.variantB().equals(a)) {
+                            perLevel.add(c.swap());
+                        }
+                    }
+                    crossovers.add(Crossover.detect(metric, a, b, perLevel));
+                }
+            }
+        }
+        return new CampaignSummary(variants, levels, summaries, comparisons, crossovers, statics(result));
+    }
+
+    /** Variants in the settings' order, then any other variant found in the measurements or statics. */
+    public static List<String> variants(CampaignResult result) {
+        Set<String> variants = new LinkedHashSet<>();
+        if (result.settings() != null && result.settings().variants() != null) {
+            variants.addAll(result.settings().variants());
+        }
+        result.measurements().forEach(m -> variants.add(m.variant()));
+        result.statics().forEach(s -> variants.add(s.variant()));
+        return List.copyOf(variants);
+    }
+
+    /** Every level, from the settings and the measurements, ascending. */
+    public static List<Integer> levels(CampaignResult result) {
+        Set<Integer> levels = new TreeSet<>();
+        if (result.settings() != null && result.settings().levels() != null) {
+            levels.addAll(result.settings().levels());
+        }
+        result.measurements().forEach(m -> levels.add(m.level()));
+        return List.copyOf(levels);
+    }
+
+    /** Values of {@code metric} in the OK repetitions of {@code variant} at {@code level}, by repetition. */
+    public static double[] okSamples(CampaignResult result, String variant, int level, Metric metric) {
+        return okMeasurements(result, variant, level).stream().mapToDouble(metric::of).toArray();
+    }
+
+    /** The OK measurements of one variant and level, ordered by repetition. */
+    public static List<LevelMeasurement> okMeasurements(CampaignResult result, String variant, int level) {
+        return result.measurements().stream()
+                .filter(m -> m.variant().equals(variant) && m.level() == level && m.verdict() == Verdict.OK)
+                .sorted(java.util.Comparator.comparingInt(LevelMeasurement::repetition))
+                .toList();
+    }
+
+    /** Builds the summary of one variant at one level; see {@link LevelSummary}. */
+    public static LevelSummary levelSummary(CampaignResult result, String variant, int level) {
+        return levelSummary(result, variant, level, expectedRepetitions(result));
+    }
+
+    private static LevelSummary levelSummary(CampaignResult result, String variant, int level, int expected) {
+        List<LevelMeasurement> all = result.measurements().stream()
+                .filter(m -> m.variant().equals(variant) && m.level() == level).toList();
+        Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
+        all.forEach(m -> counts.merge(m.verdict(), 1, Integer::sum));
+        long measured = all.stream().mapToInt(LevelMeasurement::repetition).distinct().count();
+        int missing = (int) Math.max(0, expected - measured);
+
+        Map<Metric, Estimate> estimates = new EnumMap<>(Metric.class);
+        for (Metric metric : Metric.values()) {
+            estimates.put(metric, Estimate.of(okSamples(result, variant, level, metric)));
+        }
+        return new LevelSummary(variant, level, counts.getOrDefault(Verdict.OK, 0),
+                counts.getOrDefault(Verdict.SATURATED, 0), counts.getOrDefault(Verdict.FAILED, 0), missing,
+                estimates);
+    }
+
+    /** Compares B with A at one level for one metric; see {@link Comparison}. */
+    public static Comparison compare(CampaignResult result, int level, Metric metric, String variantA,
+                                     String variantB) {
+        double[] a = okSamples(result, variantA, level, metric);
+        double[] b = okSamples(result, variantB, level, metric);
+        Estimate ea = Estimate.of(a);
+        Estimate eb = Estimate.of(b);
+        double p = Welch.pValue(a, b);
+        return new Comparison(level, metric, variantA, variantB, ea, eb, eb.mean() / ea.mean(), p, p < ALPHA);
+    }
+
+    /**
+     * Static metrics per variant and service, each estimated over the repetitions that recorded it (start-up is
+     * measured before any load, so no verdict applies).
+     */
+    public static List<StaticSummary> statics(CampaignResult result) {
+        Map<List<String>, List<StaticMetrics>> groups = new LinkedHashMap<>();
+        for (String variant : variants(result)) {
+            result.statics().stream().filter(s -> s.variant().equals(variant))
+                    .forEach(s -> groups.computeIfAbsent(List.of(variant, s.service()), k -> new ArrayList<>()).add(s));
+        }
+        List<StaticSummary> out = new ArrayList<>();
+        groups.forEach((key, list) -> out.add(new StaticSummary(key.get(0), key.get(1),
+                estimate(list, StaticMetrics::startupSeconds), estimate(list, StaticMetrics::heapAfterStartMb),
+                estimate(list, StaticMetrics::rssAfterStartMb), estimate(list, StaticMetrics::artifactMb))));
+        return out;
+    }
+
+    /** Repetitions asked for, or more if the measurements hold more. */
+    private static int expectedRepetitions(CampaignResult result) {
+        int asked = result.settings() == null ? 0 : result.settings().repetitions();
+        int seen = result.measurements().stream().mapToInt(LevelMeasurement::repetition).max().orElse(0);
+        return Math.max(asked, seen);
+    }
+
+    private static Estimate estimate(List<StaticMetrics> list, ToDoubleFunction<StaticMetrics> f) {
+        return Estimate.of(list.stream().mapToDouble(f).toArray());
+    }
+}

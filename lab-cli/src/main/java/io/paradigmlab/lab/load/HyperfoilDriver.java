@@ -46,6 +46,17 @@ public final class HyperfoilDriver {
     /** Load generator threads (Netty event loops). One keeps the generator's CPU bounded on a 2-core machine. */
     public static final int THREADS = 1;
 
+    /**
+     * Most concurrent sessions of the open model: past this many requests in flight the system is saturated
+     * anyway, and the level says so.
+     */
+    public static final int MAX_OPEN_SESSIONS = 10_000;
+    /**
+     * Most connections the tool opens: beyond a thousand, sessions share connections (and wait for one, which the
+     * open model shows as latency, as a real client pool would) rather than exhaust file descriptors.
+     */
+    public static final int MAX_CONNECTIONS = 1_000;
+
     private HyperfoilDriver() {
     }
 
@@ -55,12 +66,13 @@ public final class HyperfoilDriver {
         int peak = plan.levels().getLast();
         int maxSessions = plan.model() == LoadPlan.Model.CLOSED ? peak
                 // enough sessions for the offered rate at twice the timeout, so only a real stall exhausts them
-                : Math.max(16, (int) Math.ceil(peak * plan.timeoutMillis() * 2 / 1000.0));
+                : Math.min(MAX_OPEN_SESSIONS, Math.max(16, (int) Math.ceil(peak * plan.timeoutMillis() * 2 / 1000.0)));
+        int connections = Math.min(maxSessions, MAX_CONNECTIONS);
         BenchmarkBuilder benchmark = BenchmarkBuilder.builder().name("paradigm-lab").threads(THREADS);
         HttpPluginBuilder http = benchmark.addPlugin(HttpPluginBuilder::new);
         http.http().protocol(Protocol.HTTP).host(target.host()).port(target.port()).allowHttp2(false)
-                // one connection per session: a request never queues for a connection inside the load tool
-                .sharedConnections(maxSessions).requestTimeout(plan.timeoutMillis());
+                // one connection per session up to the cap: below it a request never queues inside the load tool
+                .sharedConnections(connections).requestTimeout(plan.timeoutMillis());
         http.ergonomics().stopOnInvalid(false);
 
         String previous = null;

@@ -25,7 +25,7 @@ public class ReactiveUserApplication {
     public static void main(String[] args) {
         if (Boolean.getBoolean("tweebyte.blockhound")) {
             // The one allowance: r2dbc-postgresql's SCRAM login draws a nonce from SecureRandom (a read of
-            // /dev/urandom) on the driver's event loop. It happens once per new pool connection, never per request,
+            // /dev/urandom) on the driver's event loop. It happens once per new pool connection, not per query,
             // and the driver offers no way to move it.
             BlockHound.install(builder -> builder.allowBlockingCallsInside(
                     "com.ongres.scram.common.ScramFunctions", "nonce"));
@@ -40,9 +40,10 @@ public class ReactiveUserApplication {
     }
 
     /**
-     * Where BCrypt and token signing run, off the event loop. Bounded elastic rather than parallel
-     * because BCrypt's and the signer's SecureRandom may read /dev/urandom, a blocking call that
-     * BlockHound rejects on the non-blocking threads of {@code Schedulers.parallel()}.
+     * Where BCrypt, token signing and id generation run, off the event loop: {@code tweebyte.reactive.cpu-threads}
+     * threads (see {@link ReactiveProperties}). Bounded elastic rather than parallel because their
+     * SecureRandom may read /dev/urandom, a blocking call that BlockHound rejects on the non-blocking threads
+     * of {@code Schedulers.parallel()}.
      */
     @Bean(destroyMethod = "dispose")
     Scheduler cpuScheduler(ReactiveProperties properties) {

@@ -2,6 +2,7 @@ package io.paradigmlab.lab.cli;
 
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.infra.Ports;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.launch.TweebyteDeployment;
 import io.paradigmlab.lab.launch.Variant;
@@ -53,6 +54,10 @@ final class UpCommand implements Runnable {
         };
         RepoLayout repo = RepoLayout.locate();
         repo.serviceJar(chosen, "user");
+        if (userPort != 0) {
+            // fail before starting anything, not after PostgreSQL is up
+            Ports.requireFree(userPort, "the user service");
+        }
         var workDir = repo.workDir("up-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         PrintStream out = System.out;
         out.println("Starting PostgreSQL and Redis" + (postgresUrl == null && redisUrl == null ? " (embedded)" : "") + "...");

@@ -73,5 +73,32 @@ class CampaignSmokeIT {
         assertThat(Files.readAllLines(dir.resolve(ReportWriter.MEASUREMENTS_CSV))).hasSize(1 + result.measurements().size());
         String page = Files.readString(html);
         assertThat(page).contains("data:image/png;base64,", "async", "virtual", "reactive", "smoke test");
+        looksAtThePageInABrowser(html);
+    }
+
+    /**
+     * The page, rendered by headless Chromium, shows its charts: each variant's series colour (from the report's
+     * palette) covers a visible area. CI installs Chromium (.ci/run), so there this check always runs; on a
+     * machine without it the check says so and is skipped.
+     */
+    private static void looksAtThePageInABrowser(Path html) throws IOException {
+        var chromium = Browser.chromium();
+        if (chromium.isEmpty()) {
+            if (System.getenv("CI") != null) {
+                throw new AssertionError("CI must render the report in Chromium, but none is installed");
+            }
+            System.out.println("No Chromium on this machine: the report was not looked at in a browser");
+            return;
+        }
+        try {
+            var image = Browser.screenshot(chromium.get(), html, html.resolveSibling("report.png"), 4000);
+            for (int colour : new int[] {0x0072B2, 0xE69F00, 0x009E73}) {
+                assertThat(Browser.pixelsOf(image, colour)).as("pixels of series colour %06X", colour)
+                        .isGreaterThan(300);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while rendering", e);
+        }
     }
 }

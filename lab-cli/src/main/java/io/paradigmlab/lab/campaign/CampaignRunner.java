@@ -68,7 +68,7 @@ public final class CampaignRunner {
         out.println("Starting PostgreSQL and Redis...");
         try (Infrastructure infra = Infrastructure.start(
                 new Infrastructure.Options(request.postgresUrl(), request.redisUrl(), workDir.resolve("infra")))) {
-            var environment = Environment.describe(repo, settings.security(), infra.embeddedPostgres());
+            var environment = Environment.describe(repo, settings.security(), infra);
             for (int rep = 1; rep <= settings.repetitions(); rep++) {
                 for (int i = 0; i < variants.size(); i++) {
                     Variant variant = variants.get((i + rep - 1) % variants.size());

@@ -1,5 +1,6 @@
 package io.paradigmlab.lab.campaign;
 
+import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.launch.TweebyteDeployment;
 import io.paradigmlab.lab.load.HyperfoilDriver;
@@ -17,7 +18,7 @@ public final class Environment {
     private Environment() {
     }
 
-    public static Map<String, String> describe(RepoLayout repo, boolean security, boolean embeddedPostgres) {
+    public static Map<String, String> describe(RepoLayout repo, boolean security, Infrastructure infra) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("cpu", cpuModel());
         env.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
@@ -31,7 +32,8 @@ public final class Environment {
         env.put("CPU work threads", Runtime.getRuntime().availableProcessors()
                 + " (async cpu executor, reactive cpu scheduler; virtual: carrier threads)");
         env.put("security", security ? "on (RS256 token checked on every request)" : "off (no token checks, as the seeds)");
-        env.put("PostgreSQL", embeddedPostgres ? "embedded 17.6 (zonky; synchronous_commit=off)" : "external");
+        env.put("PostgreSQL", infra.serverVersion() + (infra.embeddedPostgres()
+                ? ", embedded (zonky; synchronous_commit=off)" : ", external"));
         env.put("Redis", "not used by the user-summary scenario");
         env.put("load tool", "Hyperfoil 0.25.2 embedded, " + HyperfoilDriver.THREADS
                 + " event-loop thread, one connection per session, in the lab's JVM on the same machine");

@@ -128,6 +128,16 @@ public final class Infrastructure implements AutoCloseable {
         }
     }
 
+    /** The server's own version string, as a result records it (never a value assumed from the build). */
+    public String serverVersion() {
+        try (Connection c = DriverManager.getConnection(postgres.jdbcUrl("postgres"), postgres.user(), postgres.password());
+             Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW server_version")) {
+            return rs.next() ? rs.getString(1) : "unknown";
+        } catch (SQLException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
+    }
+
     private static void checkReachable(PostgresEndpoint postgres) {
         try (Connection ignored = DriverManager.getConnection(postgres.jdbcUrl("postgres"), postgres.user(),
                 postgres.password())) {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * One variant of Tweebyte running on given infrastructure: fresh databases, a key pair made for this
@@ -64,7 +65,7 @@ public final class TweebyteDeployment implements AutoCloseable {
      * name), so the service starts on its data and its start-up numbers are not disturbed by the load.
      */
     public static TweebyteDeployment start(RepoLayout repo, Infrastructure infra, Options options,
-                                           java.util.function.Consumer<String> seedUserDatabase) {
+                                           Consumer<String> seedUserDatabase) {
         Path jar = repo.serviceJar(options.variant(), "user");
         int port = options.userPort() == 0 ? Ports.free() : Ports.requireFree(options.userPort(), "the user service");
         Path keys = options.workDir().resolve("keys");

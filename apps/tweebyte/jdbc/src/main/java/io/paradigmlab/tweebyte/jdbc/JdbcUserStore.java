@@ -5,11 +5,13 @@ import io.paradigmlab.tweebyte.domain.user.Availability;
 import io.paradigmlab.tweebyte.domain.user.NewUser;
 import io.paradigmlab.tweebyte.domain.user.StoredCredentials;
 import io.paradigmlab.tweebyte.domain.user.UserChanges;
+import io.paradigmlab.tweebyte.domain.user.UserProfile;
 import io.paradigmlab.tweebyte.domain.user.UserRules;
 import io.paradigmlab.tweebyte.domain.user.UserSummary;
 import io.paradigmlab.tweebyte.schema.UserSql;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
@@ -79,6 +81,26 @@ public class JdbcUserStore {
         } catch (DuplicateKeyException e) {
             throw UserRules.conflictFromUniqueViolation(e.getMessage());
         }
+    }
+
+    /** The summaries of those ids that exist, in no particular order ({@code UserBatch.inIdOrder} orders them). */
+    public List<UserSummary> summariesByIds(UUID[] ids) {
+        return jdbc.sql(UserSql.SUMMARIES_BY_IDS).param("ids", ids).query(JdbcUserStore::summary).list();
+    }
+
+    /** @param lowerCaseNames user names, lower-cased; the summaries of those that exist, in no particular order */
+    public List<UserSummary> summariesByNames(String[] lowerCaseNames) {
+        return jdbc.sql(UserSql.SUMMARIES_BY_NAMES).param("names", lowerCaseNames).query(JdbcUserStore::summary).list();
+    }
+
+    /** The account part of a profile. */
+    public Optional<UserProfile.Account> profile(UUID id) {
+        return jdbc.sql(UserSql.PROFILE_BY_ID).param("id", id)
+                .query((rs, n) -> new UserProfile.Account(rs.getObject("id", UUID.class), rs.getString("user_name"),
+                        rs.getString("email"), rs.getString("biography"), rs.getBoolean("is_private"),
+                        rs.getObject("birth_date", LocalDate.class),
+                        rs.getObject("created_at", OffsetDateTime.class).toInstant()))
+                .optional();
     }
 
     private static UserSummary summary(ResultSet rs, int row) throws SQLException {

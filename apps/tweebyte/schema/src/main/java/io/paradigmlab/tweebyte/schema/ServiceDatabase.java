@@ -2,7 +2,9 @@ package io.paradigmlab.tweebyte.schema;
 
 /** One PostgreSQL database per service (the contract's database-per-service rule), each with its migrations. */
 public enum ServiceDatabase {
-    USER("tweebyte_user", "db/tweebyte/user");
+    USER("tweebyte_user", "db/tweebyte/user"),
+    TWEET("tweebyte_tweet", "db/tweebyte/tweet"),
+    INTERACTION("tweebyte_interaction", "db/tweebyte/interaction");
 
     private final String defaultName;
     private final String migrations;

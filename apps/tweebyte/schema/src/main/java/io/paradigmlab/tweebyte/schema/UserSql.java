@@ -18,6 +18,18 @@ public final class UserSql {
     public static final String SUMMARY_BY_NAME =
             "SELECT " + SUMMARY_COLUMNS + " FROM users WHERE lower(user_name) = lower(:userName)";
 
+    /** Params: ids (uuid[]). The summaries of those that exist, in no particular order. */
+    public static final String SUMMARIES_BY_IDS =
+            "SELECT " + SUMMARY_COLUMNS + " FROM users WHERE id = ANY(CAST(:ids AS uuid[]))";
+
+    /** Params: names (varchar[], lower-cased). The summaries of those that exist, in no particular order. */
+    public static final String SUMMARIES_BY_NAMES =
+            "SELECT " + SUMMARY_COLUMNS + " FROM users WHERE lower(user_name) = ANY(CAST(:names AS varchar[]))";
+
+    /** Params: id. Columns: id, user_name, email, biography, is_private, birth_date, created_at. */
+    public static final String PROFILE_BY_ID =
+            "SELECT id, user_name, email, biography, is_private, birth_date, created_at FROM users WHERE id = :id";
+
     /** Params: pattern (a LIKE pattern with '\' as escape), limit. */
     public static final String SEARCH_BY_NAME =
             "SELECT " + SUMMARY_COLUMNS + " FROM users WHERE user_name ILIKE :pattern ESCAPE '\\'"

@@ -8,7 +8,8 @@ import java.util.List;
  */
 public sealed class ApiException extends RuntimeException
         permits ApiException.InvalidInput, ApiException.Unauthorized, ApiException.Forbidden,
-                ApiException.NotFound, ApiException.Conflict {
+                ApiException.NotFound, ApiException.Conflict,
+                ApiException.Unavailable, ApiException.Timeout {
 
     private final int status;
     private final List<String> errors;
@@ -63,6 +64,26 @@ public sealed class ApiException extends RuntimeException
     public static final class Conflict extends ApiException {
         public Conflict(List<String> errors) {
             super(409, errors);
+        }
+    }
+
+    /** 503: a service this request needs is down or failing; the client may retry (the answer says when). */
+    public static final class Unavailable extends ApiException {
+        /** Seconds a client should wait before retrying, sent as {@code Retry-After}. */
+        public static final int RETRY_AFTER_SECONDS = 10;
+        public static final String DOWNSTREAM = "Downstream service unavailable";
+
+        public Unavailable(String error) {
+            super(503, List.of(error));
+        }
+    }
+
+    /** 504: a service this request needs did not answer in time. */
+    public static final class Timeout extends ApiException {
+        public static final String DOWNSTREAM = "Downstream service timed out";
+
+        public Timeout(String error) {
+            super(504, List.of(error));
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.paradigmlab.tweebyte.domain.user;
 
 import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.tweebyte.domain.text.TextRules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,10 +12,14 @@ public record Credentials(String email, String password) {
     /** Checks presence only: a wrong email or password is a 401, never a 400 that tells which one was wrong. */
     public Credentials validated() {
         List<String> errors = new ArrayList<>();
-        if (email == null || email.isBlank()) {
+        if (!TextRules.checkNoNul("email", email, errors)) {
+            // reported below with the other errors
+        } else if (email == null || email.isBlank()) {
             errors.add(UserRules.EMAIL_REQUIRED);
         }
-        if (password == null || password.isEmpty()) {
+        if (!TextRules.checkNoNul("password", password, errors)) {
+            // reported below with the other errors
+        } else if (password == null || password.isEmpty()) {
             errors.add(UserRules.PASSWORD_REQUIRED);
         }
         if (!errors.isEmpty()) {

@@ -1,6 +1,7 @@
 package io.paradigmlab.tweebyte.domain.user;
 
 import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.tweebyte.domain.text.TextRules;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
@@ -53,6 +54,7 @@ public final class UserRules {
 
     /** Validates a registration; every failing rule is reported at once. */
     public static NewUser validateRegistration(UserForm form, LocalDate today) {
+        rejectNul(form);
         List<String> errors = new ArrayList<>();
         String userName = required(form.userName(), USER_NAME_REQUIRED, errors) ? userName(form.userName(), errors) : null;
         String email = required(form.email(), EMAIL_REQUIRED, errors) ? email(form.email(), errors) : null;
@@ -67,6 +69,7 @@ public final class UserRules {
 
     /** Validates an update: every field is optional, and a present one follows the registration rule. */
     public static UserChanges validateUpdate(UserForm form, LocalDate today) {
+        rejectNul(form);
         List<String> errors = new ArrayList<>();
         String userName = form.userName() == null ? null : userName(form.userName(), errors);
         String email = form.email() == null ? null : email(form.email(), errors);
@@ -119,6 +122,18 @@ public final class UserRules {
     /** Email addresses are compared without regard to case: they are stored trimmed and in lower case. */
     public static String normalizeEmail(String email) {
         return email.trim().toLowerCase(Locale.ROOT);
+    }
+
+    /** PostgreSQL cannot store U+0000: a field carrying it is a 400 before any other rule is looked at. */
+    private static void rejectNul(UserForm form) {
+        List<String> errors = new ArrayList<>();
+        TextRules.checkNoNul("userName", form.userName(), errors);
+        TextRules.checkNoNul("email", form.email(), errors);
+        TextRules.checkNoNul("biography", form.biography(), errors);
+        TextRules.checkNoNul("isPrivate", form.isPrivate(), errors);
+        TextRules.checkNoNul("password", form.password(), errors);
+        TextRules.checkNoNul("birthDate", form.birthDate(), errors);
+        throwIfAny(errors);
     }
 
     private static boolean required(String value, String message, List<String> errors) {

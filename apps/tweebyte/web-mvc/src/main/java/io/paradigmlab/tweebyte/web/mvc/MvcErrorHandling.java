@@ -34,7 +34,12 @@ public final class MvcErrorHandling {
     }
 
     static ResponseEntity<ErrorBody> respond(int status, String path, List<String> errors) {
-        return ResponseEntity.status(status).body(ErrorBody.of(status, path, errors));
+        ResponseEntity.BodyBuilder response = ResponseEntity.status(status);
+        if (status == 503) {
+            // overload and failing downstream services: tell the client when to try again
+            response.header("Retry-After", Integer.toString(ApiException.Unavailable.RETRY_AFTER_SECONDS));
+        }
+        return response.body(ErrorBody.of(status, path, errors));
     }
 
     @RestControllerAdvice

@@ -64,7 +64,12 @@ public final class ReactiveErrorHandling implements ErrorWebExceptionHandler, Or
             return Mono.error(error);
         }
         ErrorBody body = body(exchange.getRequest(), Exceptions.unwrap(error));
-        return ServerResponse.status(body.status()).contentType(MediaType.APPLICATION_JSON).bodyValue(body)
+        ServerResponse.BodyBuilder builder = ServerResponse.status(body.status()).contentType(MediaType.APPLICATION_JSON);
+        if (body.status() == 503) {
+            // overload and failing downstream services: tell the client when to try again
+            builder.header("Retry-After", Integer.toString(ApiException.Unavailable.RETRY_AFTER_SECONDS));
+        }
+        return builder.bodyValue(body)
                 .flatMap(response -> response.writeTo(exchange, context));
     }
 

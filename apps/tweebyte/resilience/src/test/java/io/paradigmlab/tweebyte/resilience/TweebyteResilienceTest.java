@@ -1,0 +1,43 @@
+package io.paradigmlab.tweebyte.resilience;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.paradigmlab.tweebyte.domain.error.ApiException;
+import java.io.IOException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class TweebyteResilienceTest {
+
+    @Test
+    void downstreamFailuresCountAndClientErrorsDoNot() {
+        assertThat(TweebyteResilience.isFailure(new ApiException.Unavailable("x"))).isTrue();
+        assertThat(TweebyteResilience.isFailure(new CompletionException(new ApiException.Timeout("x")))).isTrue();
+        assertThat(TweebyteResilience.isFailure(new IOException("refused"))).isTrue();
+        assertThat(TweebyteResilience.isFailure(new ApiException.NotFound("x"))).isFalse();
+        assertThat(TweebyteResilience.isFailure(new CompletionException(new ApiException.Unauthorized("x")))).isFalse();
+    }
+
+    @Test
+    void opensAfterHalfOfTheMinimumCallsFailAndNotBefore() {
+        CircuitBreaker breaker = TweebyteResilience.interactionBreaker();
+        for (int i = 0; i < TweebyteResilience.MINIMUM_CALLS - 1; i++) {
+            breaker.onError(0, TimeUnit.MILLISECONDS, new ApiException.Unavailable("down"));
+        }
+        assertThat(breaker.getState()).isEqualTo(CircuitBreaker.State.CLOSED);
+        breaker.onError(0, TimeUnit.MILLISECONDS, new ApiException.Unavailable("down"));
+        assertThat(breaker.getState()).isEqualTo(CircuitBreaker.State.OPEN);
+        assertThat(breaker.tryAcquirePermission()).isFalse();
+    }
+
+    @Test
+    void clientErrorsNeverOpenIt() {
+        CircuitBreaker breaker = TweebyteResilience.interactionBreaker();
+        for (int i = 0; i < 3 * TweebyteResilience.WINDOW_CALLS; i++) {
+            breaker.onError(0, TimeUnit.MILLISECONDS, new ApiException.NotFound("no such user"));
+        }
+        assertThat(breaker.getState()).isEqualTo(CircuitBreaker.State.CLOSED);
+    }
+}

@@ -1,5 +1,6 @@
 package io.paradigmlab.lab.infra;
 
+import io.paradigmlab.lab.verify.StatementStatistics;
 import io.paradigmlab.tweebyte.schema.Migrations;
 import io.paradigmlab.tweebyte.schema.ServiceDatabase;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
@@ -58,8 +59,14 @@ public final class Infrastructure implements AutoCloseable {
                         .setCleanDataDirectory(true)
                         // three services with a pool each, plus the lab's own connections
                         .setServerConfig("max_connections", "300")
+                        // statement counts per request, for the equal-work check (docs/equal-work.md); the
+                        // bookkeeping costs every variant alike
+                        .setServerConfig("shared_preload_libraries", "pg_stat_statements")
+                        .setServerConfig("pg_stat_statements.track", "all")
+                        .setServerConfig("pg_stat_statements.max", "10000")
                         .start();
                 postgres = new PostgresEndpoint("localhost", pg.getPort(), "postgres", "postgres");
+                StatementStatistics.install(postgres);
             } else {
                 postgres = PostgresEndpoint.parse(options.postgresUrl());
                 checkReachable(postgres);

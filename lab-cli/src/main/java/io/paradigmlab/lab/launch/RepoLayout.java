@@ -24,13 +24,29 @@ public record RepoLayout(Path root) {
 
     /** {@code apps/tweebyte/<variant>/<service>/target/tweebyte-<variant>-<service>-exec.jar}, which must exist. */
     public Path serviceJar(Variant variant, String service) {
-        Path jar = root.resolve("apps/tweebyte").resolve(variant.id()).resolve(service).resolve("target")
-                .resolve("tweebyte-" + variant.id() + "-" + service + "-exec.jar");
+        Path module = module(variant, service);
+        Path jar = module.resolve("target").resolve("tweebyte-" + variant.id() + "-" + service + "-exec.jar");
         if (!Files.isRegularFile(jar)) {
+            String name = root.relativize(module).toString();
             throw new LabException("The " + variant.id() + " " + service + " service is not built (" + root.relativize(jar)
-                    + " is missing). Build it with: ./mvnw -B install -DskipTests");
+                    + " is missing)" + (Files.isDirectory(module) ? "" : ", and its module " + name + " does not exist yet")
+                    + ". Build it with: ./mvnw -B install -DskipTests -pl " + name + " -am");
         }
         return jar;
+    }
+
+    public Path serviceJar(Variant variant, TweebyteService service) {
+        return serviceJar(variant, service.id());
+    }
+
+    /** The module folder {@code apps/tweebyte/<variant>/<service>}, whether or not it exists. */
+    public Path module(Variant variant, String service) {
+        return root.resolve("apps/tweebyte").resolve(variant.id()).resolve(service);
+    }
+
+    /** Whether the checkout has this variant's module for {@code service} (built or not). */
+    public boolean hasModule(Variant variant, TweebyteService service) {
+        return Files.isDirectory(module(variant, service.id()));
     }
 
     /** A folder for this run's files (logs, keys, embedded data), under the checkout's ignored {@code .lab/}. */

@@ -1,20 +1,35 @@
 package io.paradigmlab.lab.launch;
 
 import io.paradigmlab.lab.infra.Infrastructure;
+import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.infra.PostgresEndpoint;
 import io.paradigmlab.lab.infra.Ports;
-import io.paradigmlab.tweebyte.schema.ServiceDatabase;
+import io.paradigmlab.lab.verify.CountingProxy;
 import io.paradigmlab.tweebyte.security.KeyMaterial;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 /**
  * One variant of Tweebyte running on given infrastructure: fresh databases, a key pair made for this
- * deployment, and the variant's service JVMs, each launched with the same JVM flags.
+ * deployment, and the variant's service JVMs (user, tweet, interaction, or a chosen subset), each launched with
+ * the same JVM flags. All ports are chosen and all databases migrated before any JVM starts; the JVMs then start
+ * concurrently (they call each other only when serving a request) and the deployment is ready once every one of
+ * them reports healthy.
  */
 public final class TweebyteDeployment implements AutoCloseable {
 
@@ -25,8 +40,8 @@ public final class TweebyteDeployment implements AutoCloseable {
     public static final List<String> DEFAULT_JVM_ARGS =
             List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError");
 
-    /** How long a service may take to become healthy: generous, for a loaded 2-core machine. */
-    public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(120);
+    /** How long a service may take to become healthy: generous, for three JVMs starting on a loaded 2-core machine. */
+    public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(180);
 
     /**
      * @param variant         which paradigm
@@ -36,24 +51,86 @@ public final class TweebyteDeployment implements AutoCloseable {
      * @param blockHound      install BlockHound in reactive services, so a blocking call on an event loop fails
      * @param jvmArgs         flags for every service JVM
      * @param workDir         where keys and logs go
+     * @param services        which services to start; the others get a port nobody listens on, so a call to them
+     *                        fails fast (the campaigns of the user-summary scenario need only the user service)
+     * @param tweetPort       port of the tweet service, or 0 for any free port
+     * @param interactionPort port of the interaction service, or 0 for any free port
+     * @param cleanupInterval {@code tweebyte.cleanup.interval} of the interaction service, or null for its default
+     * @param cleanupEnabled  {@code tweebyte.cleanup.enabled} of the interaction service
+     * @param callCounting    put a {@link CountingProxy} in front of each started service and point the services'
+     *                        {@code tweebyte.services.*-url} at the proxies, to count the calls between services
      */
     public record Options(Variant variant, String databaseSuffix, int userPort, boolean securityEnabled,
-                          boolean blockHound, List<String> jvmArgs, Path workDir) {
+                          boolean blockHound, List<String> jvmArgs, Path workDir, Set<TweebyteService> services,
+                          int tweetPort, int interactionPort, Duration cleanupInterval, boolean cleanupEnabled,
+                          boolean callCounting) {
 
+        public Options {
+            jvmArgs = List.copyOf(jvmArgs);
+            if (services.isEmpty()) {
+                throw new IllegalArgumentException("no service to start");
+            }
+            services = Collections.unmodifiableSet(EnumSet.copyOf(services));
+        }
+
+        /** The user service alone, as the campaigns start it; the ports of the others are unused. */
+        public Options(Variant variant, String databaseSuffix, int userPort, boolean securityEnabled, boolean blockHound,
+                       List<String> jvmArgs, Path workDir) {
+            this(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir,
+                    EnumSet.of(TweebyteService.USER), 0, 0, null, true, false);
+        }
+
+        /** All three services on free ports, security on, default JVM flags. */
         public static Options defaults(Variant variant, Path workDir) {
-            return new Options(variant, "", 0, true, false, DEFAULT_JVM_ARGS, workDir);
+            return new Options(variant, "", 0, true, false, DEFAULT_JVM_ARGS, workDir).withServices(
+                    EnumSet.allOf(TweebyteService.class));
+        }
+
+        public Options withServices(Set<TweebyteService> chosen) {
+            return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, chosen,
+                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting);
+        }
+
+        public Options withPorts(int user, int tweet, int interaction) {
+            return new Options(variant, databaseSuffix, user, securityEnabled, blockHound, jvmArgs, workDir, services,
+                    tweet, interaction, cleanupInterval, cleanupEnabled, callCounting);
+        }
+
+        /** @param interval null for the service's default (60 s) */
+        public Options withCleanup(Duration interval, boolean enabled) {
+            return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
+                    tweetPort, interactionPort, interval, enabled, callCounting);
+        }
+
+        public Options withCallCounting(boolean counting) {
+            return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
+                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, counting);
+        }
+
+        /** The configured port of {@code service} (0: any free one). */
+        public int port(TweebyteService service) {
+            return switch (service) {
+                case USER -> userPort;
+                case TWEET -> tweetPort;
+                case INTERACTION -> interactionPort;
+            };
         }
     }
 
     private final Options options;
-    private final List<ServiceProcess> services;
+    private final Map<TweebyteService, ServiceProcess> running;
+    private final Map<TweebyteService, Path> jars;
+    private final Map<TweebyteService, String> databases;
+    private final List<CountingProxy> proxies;
 
-    private final Path jar;
-
-    private TweebyteDeployment(Options options, List<ServiceProcess> services, Path jar) {
+    private TweebyteDeployment(Options options, Map<TweebyteService, ServiceProcess> running,
+                               Map<TweebyteService, Path> jars, Map<TweebyteService, String> databases,
+                               List<CountingProxy> proxies) {
         this.options = options;
-        this.services = services;
-        this.jar = jar;
+        this.running = running;
+        this.jars = jars;
+        this.databases = databases;
+        this.proxies = proxies;
     }
 
     public static TweebyteDeployment start(RepoLayout repo, Infrastructure infra, Options options) {
@@ -63,21 +140,111 @@ public final class TweebyteDeployment implements AutoCloseable {
     /**
      * Starts the variant after {@code seedUserDatabase} has filled the freshly migrated user database (given its
      * name), so the service starts on its data and its start-up numbers are not disturbed by the load.
+     *
+     * @throws LabException naming the module to build when a chosen service's jar is missing, or quoting the log
+     *                      of a service that did not become healthy (the others are then stopped)
      */
     public static TweebyteDeployment start(RepoLayout repo, Infrastructure infra, Options options,
                                            Consumer<String> seedUserDatabase) {
-        Path jar = repo.serviceJar(options.variant(), "user");
-        int port = options.userPort() == 0 ? Ports.free() : Ports.requireFree(options.userPort(), "the user service");
+        Map<TweebyteService, Path> jars = new EnumMap<>(TweebyteService.class);
+        for (TweebyteService service : options.services()) {
+            jars.put(service, repo.serviceJar(options.variant(), service));
+        }
+        Map<TweebyteService, Integer> ports = allocatePorts(options);
         Path keys = options.workDir().resolve("keys");
         Path privateKey = keys.resolve("token-private.pem");
         Path publicKey = keys.resolve("token-public.pem");
         if (!Files.isRegularFile(privateKey) || !Files.isRegularFile(publicKey)) {
             KeyMaterial.write(KeyMaterial.generate(), privateKey, publicKey);
         }
-        String database = ServiceDatabase.USER.defaultName() + options.databaseSuffix();
-        infra.recreateDatabase(ServiceDatabase.USER, database);
-        seedUserDatabase.accept(database);
+        Map<TweebyteService, String> databases = new EnumMap<>(TweebyteService.class);
+        for (TweebyteService service : options.services()) {
+            String database = service.database().defaultName() + options.databaseSuffix();
+            infra.recreateDatabase(service.database(), database);
+            databases.put(service, database);
+        }
+        if (databases.containsKey(TweebyteService.USER)) {
+            seedUserDatabase.accept(databases.get(TweebyteService.USER));
+        }
 
+        Map<TweebyteService, String> direct = new EnumMap<>(TweebyteService.class);
+        ports.forEach((service, port) -> direct.put(service, "http://127.0.0.1:" + port));
+        List<CountingProxy> proxies = new ArrayList<>();
+        Map<TweebyteService, String> reachedAt = new EnumMap<>(direct);
+        if (options.callCounting()) {
+            for (TweebyteService service : options.services()) {
+                CountingProxy proxy = CountingProxy.start(service.id(), direct.get(service));
+                proxies.add(proxy);
+                reachedAt.put(service, proxy.url());
+            }
+        }
+
+        Map<TweebyteService, ServiceProcess> running = new EnumMap<>(TweebyteService.class);
+        LabException failure = null;
+        try (ExecutorService starters = Executors.newVirtualThreadPerTaskExecutor()) {
+            Map<TweebyteService, Future<ServiceProcess>> starting = new LinkedHashMap<>();
+            for (TweebyteService service : options.services()) {
+                List<String> command = command(options, service, jars.get(service), ports.get(service),
+                        infra, databases.get(service), privateKey, publicKey, reachedAt);
+                String name = options.variant().id() + " " + service.id() + " service";
+                Path log = options.workDir().resolve("logs").resolve(options.variant().id() + "-" + service.id() + ".log");
+                starting.put(service, starters.submit(() -> ServiceProcess.start(name, command, log,
+                        direct.get(service), STARTUP_TIMEOUT)));
+            }
+            for (var entry : starting.entrySet()) {
+                try {
+                    running.put(entry.getKey(), entry.getValue().get());
+                } catch (ExecutionException e) {
+                    LabException cause = e.getCause() instanceof LabException lab ? lab
+                            : new LabException("Cannot start the " + entry.getKey().id() + " service: " + e.getCause(), e.getCause());
+                    if (failure == null) {
+                        failure = cause;
+                    } else {
+                        failure.addSuppressed(cause);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    failure = new LabException("Interrupted while starting the " + options.variant().id() + " variant");
+                }
+            }
+        }
+        if (failure != null) {
+            running.values().forEach(ServiceProcess::close);
+            proxies.forEach(CountingProxy::close);
+            throw failure;
+        }
+        return new TweebyteDeployment(options, Collections.unmodifiableMap(running), jars,
+                Collections.unmodifiableMap(databases), List.copyOf(proxies));
+    }
+
+    private static Map<TweebyteService, Integer> allocatePorts(Options options) {
+        Map<TweebyteService, Integer> ports = new EnumMap<>(TweebyteService.class);
+        Set<Integer> taken = new HashSet<>();
+        for (TweebyteService service : TweebyteService.values()) {
+            int wanted = options.port(service);
+            if (wanted != 0) {
+                if (!taken.add(wanted)) {
+                    throw new LabException("Port " + wanted + " is given to two services: choose a port per service");
+                }
+                ports.put(service, options.services().contains(service)
+                        ? Ports.requireFree(wanted, "the " + service.id() + " service") : wanted);
+            }
+        }
+        for (TweebyteService service : TweebyteService.values()) {
+            if (!ports.containsKey(service)) {
+                int port;
+                do {
+                    port = Ports.free();
+                } while (!taken.add(port));
+                ports.put(service, port);
+            }
+        }
+        return ports;
+    }
+
+    private static List<String> command(Options options, TweebyteService service, Path jar, int port,
+                                        Infrastructure infra, String database, Path privateKey, Path publicKey,
+                                        Map<TweebyteService, String> reachedAt) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(options.jvmArgs());
@@ -92,14 +259,23 @@ public final class TweebyteDeployment implements AutoCloseable {
         command.add("--server.port=" + port);
         command.addAll(databaseArgs(infra.postgres(), database));
         command.add("--tweebyte.security.enabled=" + options.securityEnabled());
-        command.add("--tweebyte.security.private-key=" + privateKey.toAbsolutePath());
+        if (service == TweebyteService.USER) {
+            // only the user service signs tokens; the others only verify them
+            command.add("--tweebyte.security.private-key=" + privateKey.toAbsolutePath());
+        }
         command.add("--tweebyte.security.public-key=" + publicKey.toAbsolutePath());
-
-        String name = options.variant().id() + " user service";
-        ServiceProcess user = ServiceProcess.start(name, command,
-                options.workDir().resolve("logs").resolve(options.variant().id() + "-user.log"),
-                "http://127.0.0.1:" + port, STARTUP_TIMEOUT);
-        return new TweebyteDeployment(options, List.of(user), jar);
+        command.add("--spring.data.redis.host=" + infra.redis().host());
+        command.add("--spring.data.redis.port=" + infra.redis().port());
+        for (TweebyteService other : TweebyteService.values()) {
+            command.add("--" + other.urlProperty() + "=" + reachedAt.get(other));
+        }
+        if (service == TweebyteService.INTERACTION) {
+            command.add("--tweebyte.cleanup.enabled=" + options.cleanupEnabled());
+            if (options.cleanupInterval() != null) {
+                command.add("--tweebyte.cleanup.interval=" + options.cleanupInterval().toMillis() + "ms");
+            }
+        }
+        return command;
     }
 
     private static List<String> databaseArgs(PostgresEndpoint pg, String database) {
@@ -108,8 +284,17 @@ public final class TweebyteDeployment implements AutoCloseable {
                 "--tweebyte.db.password=" + pg.password());
     }
 
-    /** The runnable jar of each service, for its size. */
+    /** The runnable jar of the user service, for its size. */
     public Path userJar() {
+        return jar(TweebyteService.USER);
+    }
+
+    /** The runnable jar of a started service. */
+    public Path jar(TweebyteService service) {
+        Path jar = jars.get(service);
+        if (jar == null) {
+            throw new IllegalStateException("The " + service.id() + " service was not started");
+        }
         return jar;
     }
 
@@ -117,16 +302,63 @@ public final class TweebyteDeployment implements AutoCloseable {
         return options.variant();
     }
 
-    public String userUrl() {
-        return services.getFirst().baseUrl();
+    public Options options() {
+        return options;
     }
 
+    public String userUrl() {
+        return url(TweebyteService.USER);
+    }
+
+    public String tweetUrl() {
+        return url(TweebyteService.TWEET);
+    }
+
+    public String interactionUrl() {
+        return url(TweebyteService.INTERACTION);
+    }
+
+    /** The base URL of a started service (never the counting proxy: clients talk to the services directly). */
+    public String url(TweebyteService service) {
+        return process(service).baseUrl();
+    }
+
+    public boolean isRunning(TweebyteService service) {
+        return running.containsKey(service);
+    }
+
+    public ServiceProcess process(TweebyteService service) {
+        ServiceProcess process = running.get(service);
+        if (process == null) {
+            throw new IllegalStateException("The " + options.variant().id() + " " + service.id()
+                    + " service was not started in this deployment");
+        }
+        return process;
+    }
+
+    /** The started services, in the order user, tweet, interaction. */
     public List<ServiceProcess> services() {
-        return services;
+        return List.copyOf(running.values());
+    }
+
+    /** Database name to service id ({@code tweebyte_tweet_virtual} to {@code tweet}), for the started services. */
+    public Map<String, String> databases() {
+        Map<String, String> byName = new LinkedHashMap<>();
+        databases.forEach((service, name) -> byName.put(name, service.id()));
+        return byName;
+    }
+
+    /** The counting proxies in front of the services; empty unless {@link Options#callCounting()}. */
+    public List<CountingProxy> proxies() {
+        return proxies;
     }
 
     @Override
     public void close() {
-        services.reversed().forEach(ServiceProcess::close);
+        List<ServiceProcess> all = new ArrayList<>(running.values());
+        try (ExecutorService stoppers = Executors.newVirtualThreadPerTaskExecutor()) {
+            all.reversed().forEach(p -> stoppers.submit(p::close));
+        }
+        proxies.forEach(CountingProxy::close);
     }
 }

@@ -9,6 +9,7 @@ import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
 import org.apache.hc.client5.http.entity.mime.MultipartEntityBuilder;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpEntity;
@@ -18,8 +19,10 @@ import org.apache.hc.core5.http.io.entity.StringEntity;
 /** A plain HTTP client for the suite: it knows only URLs, headers and bodies, never a variant. */
 public final class Http {
 
+    /** Enough connections per service for the race scenarios, which send their requests at once. */
     private static final CloseableHttpClient CLIENT = HttpClients.custom().disableAutomaticRetries()
-            .disableRedirectHandling().build();
+            .disableRedirectHandling().setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
+                    .setMaxConnPerRoute(32).setMaxConnTotal(96).build()).build();
 
     private final String baseUrl;
 
@@ -33,6 +36,14 @@ public final class Http {
 
     public Response postJson(String path, String json, String token) {
         return send(request("POST", path, token, new StringEntity(json, ContentType.APPLICATION_JSON)));
+    }
+
+    public Response putJson(String path, String json, String token) {
+        return send(request("PUT", path, token, new StringEntity(json, ContentType.APPLICATION_JSON)));
+    }
+
+    public Response delete(String path, String token) {
+        return send(request("DELETE", path, token, null));
     }
 
     public Response postMultipart(String path, Map<String, String> fields, String token) {

@@ -10,11 +10,18 @@ public final class StandardErrors {
 
     public static final String MALFORMED_JSON = "Malformed JSON request";
     public static final String MALFORMED_MULTIPART = "Malformed multipart request";
+    /** A request the HTTP server itself could not parse (a bad percent-encoding in the path, say). */
+    public static final String MALFORMED_REQUEST = "Malformed request";
     public static final String UNSUPPORTED_MEDIA_TYPE = "Unsupported media type";
     public static final String METHOD_NOT_ALLOWED = "Method not allowed";
     public static final String NOT_FOUND = "Resource not found";
     public static final String PAYLOAD_TOO_LARGE = "Request too large";
     public static final String INTERNAL = "Internal server error";
+    /**
+     * U+0000 in the request path ({@code %00}). Tomcat refuses such a path before any application code runs, so
+     * no variant can say which path variable carried it; every variant answers this at its HTTP edge instead.
+     */
+    public static final String NUL_IN_PATH = "Request path must not contain the NUL character";
 
     private StandardErrors() {
     }

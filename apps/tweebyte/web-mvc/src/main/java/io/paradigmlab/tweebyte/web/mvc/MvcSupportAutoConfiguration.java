@@ -9,6 +9,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import tools.jackson.databind.json.JsonMapper;
 
 /** Wires the contract's error body and caller resolution into a Spring MVC service. */
 @AutoConfiguration(after = SecurityAutoConfiguration.class,
@@ -16,6 +17,11 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @Import({MvcErrorHandling.Advice.class, MvcErrorHandling.FallbackErrorController.class})
 public class MvcSupportAutoConfiguration {
+
+    @Bean
+    TomcatErrorReports tweebyteTomcatErrorReports(JsonMapper json) {
+        return new TomcatErrorReports(json);
+    }
 
     @Bean
     WebMvcConfigurer tweebyteCallerResolver(Authenticator authenticator) {

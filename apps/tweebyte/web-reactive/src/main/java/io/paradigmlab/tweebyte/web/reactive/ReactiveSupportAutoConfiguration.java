@@ -43,6 +43,11 @@ public class ReactiveSupportAutoConfiguration {
     }
 
     @Bean
+    NulPathFilter tweebyteNulPathFilter() {
+        return new NulPathFilter();
+    }
+
+    @Bean
     MultipartFirstFilter tweebyteMultipartFirstFilter() {
         return new MultipartFirstFilter();
     }

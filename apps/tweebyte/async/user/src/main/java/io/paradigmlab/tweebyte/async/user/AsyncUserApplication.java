@@ -1,6 +1,8 @@
 package io.paradigmlab.tweebyte.async.user;
 
+import io.paradigmlab.tweebyte.async.common.Downstream;
 import io.paradigmlab.tweebyte.jdbc.JdbcUserStore;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
@@ -11,6 +13,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * User service in the style of seed 000's asynchronous Tweebyte: controllers return CompletableFuture, blocking
@@ -41,6 +44,20 @@ public class AsyncUserApplication {
     @Bean
     AsyncUserStore userStore(JdbcClient jdbc, @Qualifier("db") ExecutorService db) {
         return new AsyncUserStore(new JdbcUserStore(jdbc), db);
+    }
+
+    /** Calls to the tweet and interaction services (a profile); the client's executor is sized like the CPU one. */
+    @Bean(destroyMethod = "close")
+    Downstream downstream(JsonMapper json, @Value("${tweebyte.client.connect-timeout:1s}") Duration connectTimeout,
+                          @Value("${tweebyte.client.response-timeout:3s}") Duration responseTimeout) {
+        return new Downstream(json, connectTimeout, responseTimeout, Runtime.getRuntime().availableProcessors());
+    }
+
+    @Bean
+    OtherServices otherServices(Downstream downstream,
+                                @Value("${tweebyte.services.tweet-url:http://localhost:9092}") String tweetUrl,
+                                @Value("${tweebyte.services.interaction-url:http://localhost:9093}") String interactionUrl) {
+        return new OtherServices(downstream, tweetUrl, interactionUrl);
     }
 
     private static ThreadFactory named(String prefix) {

@@ -1,12 +1,16 @@
 package io.paradigmlab.tweebyte.async.user;
 
 import io.paradigmlab.tweebyte.domain.Ids;
+import io.paradigmlab.tweebyte.domain.text.TextRules;
+import io.paradigmlab.tweebyte.domain.tweet.TweetSummary;
 import io.paradigmlab.tweebyte.domain.user.Availability;
 import io.paradigmlab.tweebyte.domain.user.Credentials;
 import io.paradigmlab.tweebyte.domain.user.NewUser;
 import io.paradigmlab.tweebyte.domain.user.TokenResponse;
+import io.paradigmlab.tweebyte.domain.user.UserBatch;
 import io.paradigmlab.tweebyte.domain.user.UserChanges;
 import io.paradigmlab.tweebyte.domain.user.UserForm;
+import io.paradigmlab.tweebyte.domain.user.UserProfile;
 import io.paradigmlab.tweebyte.domain.user.UserRules;
 import io.paradigmlab.tweebyte.domain.user.UserSearch;
 import io.paradigmlab.tweebyte.domain.user.UserSummary;
@@ -34,9 +38,11 @@ public class AsyncUserService {
     private final TokenIssuing tokens;
     private final Clock clock;
     private final ExecutorService cpu;
+    private final OtherServices services;
 
     public AsyncUserService(AsyncUserStore store, PasswordHasher hasher, TokenIssuing tokens, Clock clock,
-                            @Qualifier("cpu") ExecutorService cpu) {
+                            @Qualifier("cpu") ExecutorService cpu, OtherServices services) {
+        this.services = services;
         this.store = store;
         this.hasher = hasher;
         this.tokens = tokens;
@@ -70,7 +76,8 @@ public class AsyncUserService {
     }
 
     public CompletableFuture<UserSummary> summaryByName(String name) {
-        return store.summaryByName(name).thenApply(found -> found.orElseThrow(UserRules::userNotFound));
+        return store.summaryByName(TextRules.requireNoNul("name", name))
+                .thenApply(found -> found.orElseThrow(UserRules::userNotFound));
     }
 
     public CompletableFuture<List<UserSummary>> search(String term) {
@@ -92,5 +99,36 @@ public class AsyncUserService {
                         throw UserRules.userNotFound();
                     }
                 });
+    }
+
+    /** PROFILE_BY_ID (404), then the three calls at once; the first failure, in the order following, followers, tweets. */
+    public CompletableFuture<UserProfile> profile(String rawId, String authorization) {
+        UUID id = Ids.parse("id", rawId);
+        return store.profile(id).thenApply(found -> found.orElseThrow(UserRules::userNotFound))
+                .thenCompose(account -> {
+                    CompletableFuture<Long> following = services.followingCount(id, authorization);
+                    CompletableFuture<Long> followers = services.followersCount(id, authorization);
+                    CompletableFuture<List<TweetSummary>> tweets = services.tweets(id, authorization);
+                    return CompletableFuture.allOf(following, followers, tweets).handle((ignored, error) ->
+                            UserProfile.of(account, following.join(), followers.join(), tweets.join()));
+                });
+    }
+
+    /** {@code POST /internal/users/summaries/by-id}: one statement unless the list is empty; request order. */
+    public CompletableFuture<List<UserSummary>> summariesByIds(List<String> raw) {
+        List<UUID> ids = UserBatch.ids(raw);
+        if (ids.isEmpty()) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        return store.summariesByIds(ids.toArray(UUID[]::new)).thenApply(found -> UserBatch.inIdOrder(ids, found));
+    }
+
+    /** {@code POST /internal/users/summaries/by-name}: one statement unless the list is empty; request order. */
+    public CompletableFuture<List<UserSummary>> summariesByNames(List<String> raw) {
+        List<String> names = UserBatch.names(raw);
+        if (names.isEmpty()) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        return store.summariesByNames(names.toArray(String[]::new)).thenApply(found -> UserBatch.inNameOrder(names, found));
     }
 }

@@ -4,6 +4,7 @@ import io.paradigmlab.tweebyte.domain.user.Availability;
 import io.paradigmlab.tweebyte.domain.user.NewUser;
 import io.paradigmlab.tweebyte.domain.user.StoredCredentials;
 import io.paradigmlab.tweebyte.domain.user.UserChanges;
+import io.paradigmlab.tweebyte.domain.user.UserProfile;
 import io.paradigmlab.tweebyte.domain.user.UserSummary;
 import io.paradigmlab.tweebyte.jdbc.JdbcUserStore;
 import java.util.List;
@@ -52,5 +53,17 @@ public class AsyncUserStore {
 
     public CompletableFuture<Boolean> update(UUID id, UserChanges changes, String passwordHash) {
         return CompletableFuture.supplyAsync(() -> store.update(id, changes, passwordHash), db);
+    }
+
+    public CompletableFuture<List<UserSummary>> summariesByIds(UUID[] ids) {
+        return CompletableFuture.supplyAsync(() -> store.summariesByIds(ids), db);
+    }
+
+    public CompletableFuture<List<UserSummary>> summariesByNames(String[] lowerCaseNames) {
+        return CompletableFuture.supplyAsync(() -> store.summariesByNames(lowerCaseNames), db);
+    }
+
+    public CompletableFuture<Optional<UserProfile.Account>> profile(UUID id) {
+        return CompletableFuture.supplyAsync(() -> store.profile(id), db);
     }
 }

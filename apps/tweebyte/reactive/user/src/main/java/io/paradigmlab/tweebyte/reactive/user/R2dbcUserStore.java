@@ -5,12 +5,14 @@ import io.paradigmlab.tweebyte.domain.user.Availability;
 import io.paradigmlab.tweebyte.domain.user.NewUser;
 import io.paradigmlab.tweebyte.domain.user.StoredCredentials;
 import io.paradigmlab.tweebyte.domain.user.UserChanges;
+import io.paradigmlab.tweebyte.domain.user.UserProfile;
 import io.paradigmlab.tweebyte.domain.user.UserRules;
 import io.paradigmlab.tweebyte.domain.user.UserSummary;
 import io.paradigmlab.tweebyte.schema.UserSql;
 import io.r2dbc.spi.Readable;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
@@ -40,6 +42,27 @@ public class R2dbcUserStore {
     /** @return the summary, or empty when no account has this name (compared without case) */
     public Mono<UserSummary> summaryByName(String userName) {
         return db.sql(UserSql.SUMMARY_BY_NAME).bind("userName", userName).map(R2dbcUserStore::summary).one();
+    }
+
+    /** The summaries of those ids that exist, in no particular order ({@code UserBatch.inIdOrder} orders them). */
+    public Mono<List<UserSummary>> summariesByIds(UUID[] ids) {
+        return db.sql(UserSql.SUMMARIES_BY_IDS).bind("ids", ids).map(R2dbcUserStore::summary).all().collectList();
+    }
+
+    /** @param lowerCaseNames user names, lower-cased; the summaries of those that exist, in no particular order */
+    public Mono<List<UserSummary>> summariesByNames(String[] lowerCaseNames) {
+        return db.sql(UserSql.SUMMARIES_BY_NAMES).bind("names", lowerCaseNames).map(R2dbcUserStore::summary)
+                .all().collectList();
+    }
+
+    /** @return the account part of a profile, or empty when no account has this id */
+    public Mono<UserProfile.Account> profile(UUID id) {
+        return db.sql(UserSql.PROFILE_BY_ID).bind("id", id)
+                .map(row -> new UserProfile.Account(row.get("id", UUID.class), row.get("user_name", String.class),
+                        row.get("email", String.class), row.get("biography", String.class), flag(row, "is_private"),
+                        row.get("birth_date", LocalDate.class),
+                        row.get("created_at", OffsetDateTime.class).toInstant()))
+                .one();
     }
 
     /** @param pattern a LIKE pattern with '\' as escape character */

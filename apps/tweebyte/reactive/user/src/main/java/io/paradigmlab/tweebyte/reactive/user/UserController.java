@@ -3,10 +3,13 @@ package io.paradigmlab.tweebyte.reactive.user;
 import io.paradigmlab.tweebyte.domain.user.Credentials;
 import io.paradigmlab.tweebyte.domain.user.TokenResponse;
 import io.paradigmlab.tweebyte.domain.user.UserForm;
+import io.paradigmlab.tweebyte.domain.user.UserProfile;
 import io.paradigmlab.tweebyte.domain.user.UserSummary;
 import io.paradigmlab.tweebyte.security.Caller;
 import io.paradigmlab.tweebyte.web.reactive.MultipartForms;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -14,6 +17,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
@@ -37,6 +41,24 @@ public class UserController {
     @PostMapping(path = "/auth/login", consumes = MediaType.APPLICATION_JSON_VALUE)
     Mono<TokenResponse> login(@RequestBody Credentials credentials) {
         return users.login(credentials);
+    }
+
+    @GetMapping("/users/{id}")
+    Mono<UserProfile> profile(Caller caller, @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false)
+                              @Nullable String auth, @PathVariable String id) {
+        return users.profile(auth, id);
+    }
+
+    /** Internal (no token): the summaries of those ids that exist, in request order. */
+    @PostMapping(path = "/internal/users/summaries/by-id", consumes = MediaType.APPLICATION_JSON_VALUE)
+    Mono<List<UserSummary>> summariesByIds(@RequestBody List<String> ids) {
+        return users.summariesByIds(ids);
+    }
+
+    /** Internal (no token): the summaries of those names that exist (compared without case), in request order. */
+    @PostMapping(path = "/internal/users/summaries/by-name", consumes = MediaType.APPLICATION_JSON_VALUE)
+    Mono<List<UserSummary>> summariesByNames(@RequestBody List<String> names) {
+        return users.summariesByNames(names);
     }
 
     @GetMapping("/users/summary/{id}")

@@ -6,19 +6,26 @@ import io.paradigmlab.tweebyte.domain.user.Credentials;
 import io.paradigmlab.tweebyte.domain.user.NewUser;
 import io.paradigmlab.tweebyte.domain.user.StoredCredentials;
 import io.paradigmlab.tweebyte.domain.user.TokenResponse;
+import io.paradigmlab.tweebyte.domain.text.TextRules;
+import io.paradigmlab.tweebyte.domain.user.UserBatch;
 import io.paradigmlab.tweebyte.domain.user.UserChanges;
 import io.paradigmlab.tweebyte.domain.user.UserForm;
+import io.paradigmlab.tweebyte.domain.user.UserProfile;
 import io.paradigmlab.tweebyte.domain.user.UserRules;
 import io.paradigmlab.tweebyte.domain.user.UserSearch;
 import io.paradigmlab.tweebyte.domain.user.UserSummary;
+import io.paradigmlab.tweebyte.reactive.common.Downstream;
+import io.paradigmlab.tweebyte.reactive.common.ServiceUrls;
 import io.paradigmlab.tweebyte.security.Caller;
 import io.paradigmlab.tweebyte.security.PasswordHasher;
 import io.paradigmlab.tweebyte.security.SecurityAutoConfiguration.TokenIssuing;
 import java.time.Clock;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -37,10 +44,14 @@ public class UserService {
     private final TokenIssuing tokens;
     private final Clock clock;
     private final Scheduler cpu;
+    private final Downstream downstream;
+    private final ServiceUrls urls;
 
     public UserService(R2dbcUserStore store, PasswordHasher hasher, TokenIssuing tokens, Clock clock,
-                       Scheduler cpuScheduler) {
+                       Scheduler cpuScheduler, Downstream downstream, ServiceUrls urls) {
         this.store = store;
+        this.downstream = downstream;
+        this.urls = urls;
         this.hasher = hasher;
         this.tokens = tokens;
         this.clock = clock;
@@ -81,7 +92,45 @@ public class UserService {
     }
 
     public Mono<UserSummary> summaryByName(String name) {
-        return store.summaryByName(name).switchIfEmpty(Mono.error(UserRules::userNotFound));
+        return Mono.fromCallable(() -> TextRules.requireNoNul("name", name))
+                .flatMap(store::summaryByName)
+                .switchIfEmpty(Mono.error(UserRules::userNotFound));
+    }
+
+    /**
+     * PROFILE_BY_ID (404), then the three calls at once: following and followers counts (interaction service)
+     * and the user's bare tweets (tweet service), each with the caller's Authorization header.
+     */
+    public Mono<UserProfile> profile(@Nullable String auth, String rawId) {
+        return Mono.fromCallable(() -> Ids.parse("id", rawId))
+                .flatMap(store::profile)
+                .switchIfEmpty(Mono.error(UserRules::userNotFound))
+                .flatMap(account -> {
+                    String interaction = urls.interaction() + "/follows/" + account.id();
+                    return Mono.zip(
+                            downstream.get(interaction + "/following/count", auth, ReactiveUserApplication.COUNT, null)
+                                    .defaultIfEmpty(0L),
+                            downstream.get(interaction + "/followers/count", auth, ReactiveUserApplication.COUNT, null)
+                                    .defaultIfEmpty(0L),
+                            downstream.get(urls.tweet() + "/tweets/user/" + account.id() + "/summary", auth,
+                                    ReactiveUserApplication.TWEETS, null).defaultIfEmpty(List.of()))
+                            .map(t -> UserProfile.of(account, t.getT1(), t.getT2(), t.getT3()));
+                });
+    }
+
+    /** {@code POST /internal/users/summaries/by-id}: SUMMARIES_BY_IDS unless no id is asked; request order. */
+    public Mono<List<UserSummary>> summariesByIds(List<String> raw) {
+        return Mono.fromCallable(() -> UserBatch.ids(raw))
+                .flatMap(ids -> ids.isEmpty() ? Mono.just(List.<UserSummary>of())
+                        : store.summariesByIds(ids.toArray(UUID[]::new)).map(found -> UserBatch.inIdOrder(ids, found)));
+    }
+
+    /** {@code POST /internal/users/summaries/by-name}: SUMMARIES_BY_NAMES unless no name is asked; request order. */
+    public Mono<List<UserSummary>> summariesByNames(List<String> raw) {
+        return Mono.fromCallable(() -> UserBatch.names(raw))
+                .flatMap(names -> names.isEmpty() ? Mono.just(List.<UserSummary>of())
+                        : store.summariesByNames(names.toArray(String[]::new))
+                                .map(found -> UserBatch.inNameOrder(names, found)));
     }
 
     public Flux<UserSummary> search(String term) {

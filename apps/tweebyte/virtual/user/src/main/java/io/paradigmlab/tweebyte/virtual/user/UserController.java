@@ -3,9 +3,11 @@ package io.paradigmlab.tweebyte.virtual.user;
 import io.paradigmlab.tweebyte.domain.user.Credentials;
 import io.paradigmlab.tweebyte.domain.user.TokenResponse;
 import io.paradigmlab.tweebyte.domain.user.UserForm;
+import io.paradigmlab.tweebyte.domain.user.UserProfile;
 import io.paradigmlab.tweebyte.domain.user.UserSummary;
 import io.paradigmlab.tweebyte.security.Caller;
 import java.util.List;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.util.MultiValueMap;
@@ -14,6 +16,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
@@ -38,6 +41,12 @@ public class UserController {
         return users.login(credentials);
     }
 
+    @GetMapping("/users/{id}")
+    UserProfile profile(Caller caller, @PathVariable String id,
+                        @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization) {
+        return users.profile(id, authorization);
+    }
+
     @GetMapping("/users/summary/{id}")
     UserSummary summary(Caller caller, @PathVariable String id) {
         return users.summary(id);
@@ -57,5 +66,17 @@ public class UserController {
     @ResponseStatus(HttpStatus.NO_CONTENT)
     void update(Caller caller, @PathVariable String id, @RequestParam MultiValueMap<String, String> fields) {
         users.update(caller, id, UserForm.from(fields::getFirst));
+    }
+
+    /** Internal (no token; the gateway does not route it): summaries of up to 1,000 ids, in request order. */
+    @PostMapping(path = "/internal/users/summaries/by-id", consumes = MediaType.APPLICATION_JSON_VALUE)
+    List<UserSummary> summariesByIds(@RequestBody List<String> ids) {
+        return users.summariesByIds(ids);
+    }
+
+    /** Internal (no token; the gateway does not route it): summaries of up to 1,000 names, in request order. */
+    @PostMapping(path = "/internal/users/summaries/by-name", consumes = MediaType.APPLICATION_JSON_VALUE)
+    List<UserSummary> summariesByNames(@RequestBody List<String> names) {
+        return users.summariesByNames(names);
     }
 }

@@ -1,12 +1,17 @@
 package io.paradigmlab.tweebyte.virtual.user;
 
 import io.paradigmlab.tweebyte.domain.Ids;
+import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.tweebyte.domain.text.TextRules;
+import io.paradigmlab.tweebyte.domain.tweet.TweetSummary;
 import io.paradigmlab.tweebyte.domain.user.Credentials;
 import io.paradigmlab.tweebyte.domain.user.NewUser;
 import io.paradigmlab.tweebyte.domain.user.StoredCredentials;
 import io.paradigmlab.tweebyte.domain.user.TokenResponse;
 import io.paradigmlab.tweebyte.domain.user.UserChanges;
+import io.paradigmlab.tweebyte.domain.user.UserBatch;
 import io.paradigmlab.tweebyte.domain.user.UserForm;
+import io.paradigmlab.tweebyte.domain.user.UserProfile;
 import io.paradigmlab.tweebyte.domain.user.UserRules;
 import io.paradigmlab.tweebyte.domain.user.UserSearch;
 import io.paradigmlab.tweebyte.domain.user.UserSummary;
@@ -18,6 +23,10 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.springframework.stereotype.Service;
 
 /** Accounts, in plain blocking code: BCrypt, token signing and JDBC all run on the request's virtual thread. */
@@ -28,12 +37,15 @@ public class UserService {
     private final PasswordHasher hasher;
     private final TokenIssuing tokens;
     private final Clock clock;
+    private final OtherServices services;
 
-    public UserService(JdbcUserStore store, PasswordHasher hasher, TokenIssuing tokens, Clock clock) {
+    public UserService(JdbcUserStore store, PasswordHasher hasher, TokenIssuing tokens, Clock clock,
+                       OtherServices services) {
         this.store = store;
         this.hasher = hasher;
         this.tokens = tokens;
         this.clock = clock;
+        this.services = services;
     }
 
     public TokenResponse register(UserForm form) {
@@ -58,7 +70,7 @@ public class UserService {
     }
 
     public UserSummary summaryByName(String name) {
-        return store.summaryByName(name).orElseThrow(UserRules::userNotFound);
+        return store.summaryByName(TextRules.requireNoNul("name", name)).orElseThrow(UserRules::userNotFound);
     }
 
     public List<UserSummary> search(String term) {
@@ -76,5 +88,52 @@ public class UserService {
         if (!store.update(id, changes, hash)) {
             throw UserRules.userNotFound();
         }
+    }
+
+    /**
+     * PROFILE_BY_ID (404), then the three calls at once, each on its own virtual thread (StructuredTaskScope is
+     * still a preview API in JDK 25); the first failure, in the order following, followers, tweets, is the answer.
+     */
+    public UserProfile profile(String rawId, String authorization) {
+        UUID id = Ids.parse("id", rawId);
+        UserProfile.Account account = store.profile(id).orElseThrow(UserRules::userNotFound);
+        try (ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<Long> following = calls.submit(() -> services.followingCount(id, authorization));
+            Future<Long> followers = calls.submit(() -> services.followersCount(id, authorization));
+            Future<List<TweetSummary>> tweets = calls.submit(() -> services.tweets(id, authorization));
+            return UserProfile.of(account, join(following), join(followers), join(tweets));
+        }
+    }
+
+    private static <T> T join(Future<T> call) {
+        try {
+            return call.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ApiException.Unavailable(ApiException.Unavailable.DOWNSTREAM);
+        }
+    }
+
+    /** {@code POST /internal/users/summaries/by-id}: one statement unless the list is empty; request order. */
+    public List<UserSummary> summariesByIds(List<String> raw) {
+        List<UUID> ids = UserBatch.ids(raw);
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        return UserBatch.inIdOrder(ids, store.summariesByIds(ids.toArray(UUID[]::new)));
+    }
+
+    /** {@code POST /internal/users/summaries/by-name}: one statement unless the list is empty; request order. */
+    public List<UserSummary> summariesByNames(List<String> raw) {
+        List<String> names = UserBatch.names(raw);
+        if (names.isEmpty()) {
+            return List.of();
+        }
+        return UserBatch.inNameOrder(names, store.summariesByNames(names.toArray(String[]::new)));
     }
 }

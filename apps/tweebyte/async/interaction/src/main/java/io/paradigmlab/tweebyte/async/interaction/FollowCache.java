@@ -1,0 +1,108 @@
+package io.paradigmlab.tweebyte.async.interaction;
+
+import io.paradigmlab.tweebyte.async.common.Db;
+import io.paradigmlab.tweebyte.async.common.RateLimitedWarning;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+import org.slf4j.LoggerFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * The interaction service's cache-aside entries (docs/api/tweebyte.md, "Cache"): the same keys, TTL and bytes in
+ * every variant. Every Redis command is blocking (StringRedisTemplate) and so runs on the db executor. A Redis
+ * failure on a read is a miss (the database answers); on a write or delete it is logged (at most one WARN every
+ * 10 s) and ignored.
+ */
+@Component
+public class FollowCache {
+
+    public static final Duration TTL = Duration.ofSeconds(600);
+
+    private final StringRedisTemplate redis;
+    private final Db db;
+    private final RateLimitedWarning warning = new RateLimitedWarning(LoggerFactory.getLogger(FollowCache.class));
+
+    public FollowCache(StringRedisTemplate redis, Db db) {
+        this.redis = redis;
+        this.db = db;
+    }
+
+    public static String followingIds(UUID userId) {
+        return "tweebyte:following-ids:" + userId;
+    }
+
+    public static String following(UUID userId) {
+        return "tweebyte:following:" + userId;
+    }
+
+    public static String followingCount(UUID userId) {
+        return "tweebyte:following-count:" + userId;
+    }
+
+    public static String followersCount(UUID userId) {
+        return "tweebyte:followers-count:" + userId;
+    }
+
+    /**
+     * GET the key; on a miss the {@code load}ed value, then SET key value EX 600; all in one task on the db executor.
+     *
+     * @param load (blocking, on the db executor) the JSON of the endpoint's answer, from the database
+     */
+    public CompletableFuture<String> aside(String key, Supplier<String> load) {
+        return db.run(() -> {
+            String cached = get(key);
+            if (cached != null) {
+                return cached;
+            }
+            String value = load.get();
+            set(key, value);
+            return value;
+        });
+    }
+
+    /**
+     * GET the key (db executor); on a miss the {@code load}ed value, then SET key value EX 600 (db executor).
+     *
+     * @param load the JSON of the endpoint's answer, from the database and another service
+     */
+    public CompletableFuture<String> asideAsync(String key, Supplier<CompletableFuture<String>> load) {
+        return db.run(() -> get(key)).thenCompose(cached -> cached != null ? CompletableFuture.completedFuture(cached)
+                : load.get().thenCompose(value -> db.run(() -> {
+                    set(key, value);
+                    return value;
+                })));
+    }
+
+    /**
+     * (Blocking, on the db executor, after the write.) One DEL of the four keys a follow write of {@code follower}
+     * to {@code followed} changes.
+     */
+    public void evict(UUID follower, UUID followed) {
+        try {
+            redis.delete(java.util.List.of(followingIds(follower), following(follower), followingCount(follower),
+                    followersCount(followed)));
+        } catch (RuntimeException e) {
+            warning.warn("DEL of follow keys of " + follower, e);
+        }
+    }
+
+    private String get(String key) {
+        try {
+            return redis.opsForValue().get(key);
+        } catch (RuntimeException e) {
+            warning.warn("GET " + key, e);
+            return null;
+        }
+    }
+
+    private void set(String key, String value) {
+        try {
+            redis.opsForValue().set(key, value, TTL);
+        } catch (RuntimeException e) {
+            warning.warn("SET " + key, e);
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package io.paradigmlab.tweebyte.spec;
+
+import io.paradigmlab.lab.launch.Variant;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DisplayName;
+
+/** The suite on the reactive variant, whose processes run with BlockHound: a blocking call on an event loop fails. */
+@DisplayName("tweet service (reactive)")
+class ReactiveTweetServiceIT extends TweetServiceSpec {
+
+    @Override
+    protected Variant variant() {
+        return Variant.REACTIVE;
+    }
+
+    /** BlockHound turns a blocking call into an error; this catches one even where a scenario tolerated the 500. */
+    @AfterAll
+    void noBlockingCallWasDetected() {
+        assertNoBlockingCall();
+    }
+}

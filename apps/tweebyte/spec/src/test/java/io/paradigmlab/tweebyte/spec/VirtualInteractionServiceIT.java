@@ -1,0 +1,13 @@
+package io.paradigmlab.tweebyte.spec;
+
+import io.paradigmlab.lab.launch.Variant;
+import org.junit.jupiter.api.DisplayName;
+
+@DisplayName("interaction service (virtual)")
+class VirtualInteractionServiceIT extends InteractionServiceSpec {
+
+    @Override
+    protected Variant variant() {
+        return Variant.VIRTUAL;
+    }
+}

@@ -1,0 +1,50 @@
+package io.paradigmlab.tweebyte.virtual.tweet;
+
+import io.paradigmlab.tweebyte.virtual.common.RedisSettings;
+import org.springframework.context.annotation.Import;
+import io.paradigmlab.tweebyte.virtual.common.Downstream;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.paradigmlab.tweebyte.jdbc.JdbcTweetStore;
+import io.paradigmlab.tweebyte.resilience.TweebyteResilience;
+import java.time.Duration;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Bean;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Tweet service on virtual threads: every request runs on its own virtual thread and blocks freely. */
+@SpringBootApplication
+@Import(RedisSettings.class)
+public class VirtualTweetApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(VirtualTweetApplication.class, args);
+    }
+
+    @Bean
+    JdbcTweetStore tweetStore(JdbcClient jdbc) {
+        return new JdbcTweetStore(jdbc);
+    }
+
+    @Bean
+    TransactionTemplate transactionTemplate(PlatformTransactionManager transactions) {
+        return new TransactionTemplate(transactions);
+    }
+
+    /** The feed's breaker around the interaction service, one per process. */
+    @Bean
+    CircuitBreaker interactionBreaker() {
+        return TweebyteResilience.interactionBreaker();
+    }
+
+    @Bean
+    Downstream downstream(JsonMapper json,
+                          @Value("${tweebyte.client.connect-timeout:1s}") Duration connectTimeout,
+                          @Value("${tweebyte.client.response-timeout:3s}") Duration responseTimeout) {
+        return new Downstream(json, connectTimeout, responseTimeout);
+    }
+}

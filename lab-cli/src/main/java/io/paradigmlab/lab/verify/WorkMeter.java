@@ -1,0 +1,84 @@
+package io.paradigmlab.lab.verify;
+
+import io.paradigmlab.lab.infra.Infrastructure;
+import io.paradigmlab.lab.launch.TweebyteDeployment;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Measures the work of a deployment's requests: SQL statements on its databases (pg_stat_statements), calls
+ * between its services (the deployment's counting proxies), Redis commands ({@code INFO commandstats}).
+ * {@link #reset()} before a request, {@link #settle()} after its answer. Redis and the PostgreSQL statistics are
+ * server-wide: measure one request at a time, with nothing else using the same Redis meanwhile.
+ */
+public final class WorkMeter implements AutoCloseable {
+
+    /** Counts must stay unchanged this long before they are taken as final. */
+    private static final Duration QUIET = Duration.ofMillis(200);
+    private static final Duration LIMIT = Duration.ofSeconds(10);
+
+    private final TweebyteDeployment deployment;
+    private final StatementStatistics statements;
+    private final RedisCommandStats redis;
+    private final Map<String, String> databases;
+
+    public WorkMeter(Infrastructure infra, TweebyteDeployment deployment) {
+        if (deployment.proxies().isEmpty()) {
+            throw new IllegalArgumentException("The deployment was started without call counting (Options.withCallCounting)");
+        }
+        this.deployment = deployment;
+        this.statements = new StatementStatistics(infra.postgres());
+        this.redis = new RedisCommandStats(infra.redis());
+        this.databases = deployment.databases();
+    }
+
+    public void reset() {
+        deployment.proxies().forEach(CountingProxy::reset);
+        statements.reset();
+        redis.reset();
+    }
+
+    /** The counts since {@link #reset()}, once no call is in flight and they stopped changing. */
+    public Work settle() {
+        long deadline = System.nanoTime() + LIMIT.toNanos();
+        Work last = read();
+        long stableSince = System.nanoTime();
+        while (System.nanoTime() < deadline) {
+            sleep(50);
+            Work now = read();
+            boolean idle = deployment.proxies().stream().allMatch(p -> p.inFlight() == 0);
+            if (!now.equals(last) || !idle) {
+                last = now;
+                stableSince = System.nanoTime();
+            } else if (System.nanoTime() - stableSince >= QUIET.toNanos()) {
+                return now;
+            }
+        }
+        return last;
+    }
+
+    private Work read() {
+        Map<String, Long> calls = new TreeMap<>();
+        for (CountingProxy proxy : deployment.proxies()) {
+            calls.putAll(proxy.counts());
+        }
+        return new Work(statements.read(databases), calls, redis.read());
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        statements.close();
+        redis.close();
+    }
+
+}

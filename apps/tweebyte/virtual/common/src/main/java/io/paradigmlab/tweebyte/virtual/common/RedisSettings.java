@@ -13,7 +13,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
  * Redis fails fast and heals by itself, the same in every variant: while disconnected, commands are rejected at
- * once (the callers fall back to the database) and Lettuce reconnects in the background. The 250 ms connect and
+ * once (the callers fall back to the database) and Lettuce reconnects in the background. The 1 s connect and
  * command timeouts are {@code spring.data.redis.*} in application.yml.
  */
 @Configuration(proxyBeanMethods = false)
@@ -30,7 +30,7 @@ public class RedisSettings {
 
     /**
      * Opens the shared connection at start, before the first request: Lettuce connects lazily, and its very first
-     * connect (Netty's classes and event loops) can take longer than the 250 ms connect timeout on a busy machine,
+     * connect (Netty's classes and event loops) can take longer than the connect timeout on a busy machine,
      * which made the first request's cache command fail. Only the connection handshake is sent (no command the
      * equal-work counts see); when Redis is down at start the service starts anyway and bypasses the cache.
      */

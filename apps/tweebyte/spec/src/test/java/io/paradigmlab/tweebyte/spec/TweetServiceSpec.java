@@ -486,6 +486,23 @@ public abstract class TweetServiceSpec extends TweebyteSpec {
         }
 
         @Test
+        void withoutPagingListsMoreTweetsThanOneEnrichmentBatchAllEnriched() {
+            // The interaction service enriches at most 100 tweets per call (seed 000's users have about 1,000).
+            Account author = register("Prolific");
+            Account fan = register("ProlificFan");
+            List<String> newestFirst = new ArrayList<>();
+            for (int i = 0; i < 101; i++) {
+                newestFirst.addFirst(s(post(tweets, author, "Prolific tweet " + i)));
+            }
+            Interactions.likes(interactions, fan, UUID.fromString(newestFirst.getLast()));
+            JsonNode list = ok(tweets.get("/tweets/user/" + author.id(), fan.token()));
+            assertThat(ids(list)).isEqualTo(newestFirst);
+            list.forEach(t -> assertFields(t, ENRICHED_FIELDS));
+            assertThat(list.get(100).get("likes_count").asLong()).as("the oldest, in the second batch").isEqualTo(1);
+            assertThat(list.get(0).get("likes_count").asLong()).isZero();
+        }
+
+        @Test
         void anUnknownUserHasNoTweets() {
             Account reader = register("NoOne");
             assertThat(ok(tweets.get("/tweets/user/" + UUID.randomUUID(), reader.token()))).isEmpty();

@@ -1,5 +1,6 @@
 package io.paradigmlab.tweebyte.domain.tweet;
 
+import io.paradigmlab.tweebyte.domain.interaction.InteractionRules;
 import io.paradigmlab.tweebyte.domain.interaction.TweetInteractionSummary;
 import io.paradigmlab.tweebyte.domain.user.UserSummary;
 import java.util.ArrayList;
@@ -29,6 +30,19 @@ public final class TweetAssembly {
 
     public static UUID[] ids(List<TweetSummary> page) {
         return page.stream().map(TweetSummary::id).toArray(UUID[]::new);
+    }
+
+    /**
+     * Ids of a page in enrichment batches of at most {@link InteractionRules#SUMMARY_BATCH_MAX}, in page order:
+     * one {@code POST /recommendations/tweet/summary} each, sent one after the other in every variant. A list
+     * without paging (a user's 1,000 tweets) is larger than one batch the interaction service accepts.
+     */
+    public static List<List<UUID>> summaryBatches(List<UUID> ids) {
+        List<List<UUID>> batches = new ArrayList<>();
+        for (int from = 0; from < ids.size(); from += InteractionRules.SUMMARY_BATCH_MAX) {
+            batches.add(List.copyOf(ids.subList(from, Math.min(ids.size(), from + InteractionRules.SUMMARY_BATCH_MAX))));
+        }
+        return batches;
     }
 
     /** Tweets in page order, each with its hashtags and mentions in the order the rows give them. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.tweebyte.domain.interaction.InteractionRules;
 import io.paradigmlab.tweebyte.domain.interaction.Reply;
 import io.paradigmlab.tweebyte.domain.interaction.TweetInteractionSummary;
 import io.paradigmlab.tweebyte.domain.tweet.TweetAssembly.HashtagRow;
@@ -19,6 +20,18 @@ class TweetAssemblyTest {
     private final UUID author = UUID.randomUUID();
     private final TweetSummary newer = new TweetSummary(UUID.randomUUID(), author, "newer #b #a", Instant.parse("2026-01-02T00:00:00Z"));
     private final TweetSummary older = new TweetSummary(UUID.randomUUID(), author, "older", Instant.parse("2026-01-01T00:00:00Z"));
+
+    @Test
+    void enrichmentBatchesCoverThePageInOrderWithinTheInteractionServiceLimit() {
+        List<UUID> ids = java.util.stream.IntStream.range(0, 2 * InteractionRules.SUMMARY_BATCH_MAX + 1)
+                .mapToObj(i -> UUID.randomUUID()).toList();
+        List<List<UUID>> batches = TweetAssembly.summaryBatches(ids);
+        assertThat(batches).hasSize(3);
+        assertThat(batches).allSatisfy(b -> assertThat(b).hasSizeLessThanOrEqualTo(InteractionRules.SUMMARY_BATCH_MAX));
+        assertThat(batches.stream().flatMap(List::stream).toList()).isEqualTo(ids);
+        assertThat(TweetAssembly.summaryBatches(ids.subList(0, 1))).containsExactly(ids.subList(0, 1));
+        assertThat(TweetAssembly.summaryBatches(List.of())).isEmpty();
+    }
 
     @Test
     void assemblesInPageOrderWithPartsInRowOrder() {

@@ -4,6 +4,7 @@ import io.paradigmlab.tweebyte.async.common.Db;
 import io.paradigmlab.tweebyte.domain.IdResponse;
 import io.paradigmlab.tweebyte.domain.Ids;
 import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.tweebyte.domain.interaction.TweetInteractionSummary;
 import io.paradigmlab.tweebyte.domain.paging.Paging;
 import io.paradigmlab.tweebyte.domain.text.TextParsing;
 import io.paradigmlab.tweebyte.domain.text.TextRules;
@@ -234,13 +235,19 @@ public class AsyncTweetService {
         return TweetAssembly.assemble(page, hashtags, mentions);
     }
 
-    /** One enrichment call for an assembled page; no call for an empty page. */
+    /** One enrichment call per batch of an assembled page, one after the other; no call for an empty page. */
     private CompletableFuture<List<EnrichedTweet>> enriched(List<Tweet> tweets, String auth) {
         if (tweets.isEmpty()) {
             return CompletableFuture.completedFuture(List.of());
         }
-        return services.summaries(tweets.stream().map(Tweet::id).toList(), auth)
-                .thenApply(summaries -> TweetAssembly.enrich(tweets, summaries));
+        CompletableFuture<List<TweetInteractionSummary>> all = CompletableFuture.completedFuture(new ArrayList<>());
+        for (List<UUID> batch : TweetAssembly.summaryBatches(tweets.stream().map(Tweet::id).toList())) {
+            all = all.thenCompose(done -> services.summaries(batch, auth).thenApply(more -> {
+                done.addAll(more);
+                return done;
+            }));
+        }
+        return all.thenApply(summaries -> TweetAssembly.enrich(tweets, summaries));
     }
 
     /** TweetAssembly.authors of the page the tweets were assembled from: distinct author ids, in page order. */

@@ -29,7 +29,6 @@ import io.paradigmlab.tweebyte.reactive.common.ServiceUrls;
 import io.paradigmlab.tweebyte.resilience.TweebyteResilience;
 import io.paradigmlab.tweebyte.security.Caller;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
@@ -39,6 +38,7 @@ import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.transaction.ReactiveTransactionManager;
 import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import tools.jackson.core.type.TypeReference;
@@ -310,14 +310,18 @@ public class TweetService {
                 .map(mentions -> TweetAssembly.assemble(page, hashtags, mentions)));
     }
 
-    /** {@link #assembled}, then one enrichment call for the page; nothing at all for an empty page. */
+    /** {@link #assembled}, then one enrichment call per batch, one after the other; nothing for an empty page. */
     private Mono<List<EnrichedTweet>> enriched(List<TweetSummary> page, @Nullable String auth) {
         if (page.isEmpty()) {
             return Mono.just(List.of());
         }
-        return assembled(page).flatMap(tweets -> downstream.post(urls.interaction() + "/recommendations/tweet/summary",
-                        auth, Arrays.stream(TweetAssembly.ids(page)).map(UUID::toString).toList(), SUMMARIES, null)
-                .defaultIfEmpty(List.of())
-                .map(summaries -> TweetAssembly.enrich(tweets, summaries)));
+        return assembled(page).flatMap(tweets -> Flux.fromIterable(TweetAssembly.summaryBatches(
+                                tweets.stream().map(Tweet::id).toList()))
+                        .concatMap(batch -> downstream.post(urls.interaction() + "/recommendations/tweet/summary", auth,
+                                        batch.stream().map(UUID::toString).toList(), SUMMARIES, null)
+                                .defaultIfEmpty(List.of()))
+                        .concatMapIterable(summaries -> summaries)
+                        .collectList()
+                        .map(summaries -> TweetAssembly.enrich(tweets, summaries)));
     }
 }

@@ -10,6 +10,7 @@ import io.paradigmlab.tweebyte.domain.tweet.EnrichedTweet;
 import io.paradigmlab.tweebyte.domain.tweet.Hashtag;
 import io.paradigmlab.tweebyte.domain.tweet.Mention;
 import io.paradigmlab.tweebyte.domain.tweet.PopularHashtag;
+import io.paradigmlab.tweebyte.domain.interaction.TweetInteractionSummary;
 import io.paradigmlab.tweebyte.domain.tweet.Tweet;
 import io.paradigmlab.tweebyte.domain.tweet.TweetAssembly;
 import io.paradigmlab.tweebyte.domain.tweet.TweetBody;
@@ -21,6 +22,7 @@ import io.paradigmlab.tweebyte.domain.tweet.TweetWithUser;
 import io.paradigmlab.tweebyte.domain.user.UserSummary;
 import io.paradigmlab.tweebyte.jdbc.JdbcTweetStore;
 import io.paradigmlab.tweebyte.security.Caller;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
@@ -198,12 +200,19 @@ public class TweetService {
         return TweetAssembly.assemble(page, store.hashtagsOf(ids), store.mentionsOf(ids));
     }
 
-    /** A page of enriched tweets: hashtags, mentions, then one batch call; an empty page does none of them. */
+    /**
+     * A page of enriched tweets: hashtags, mentions, then one call per enrichment batch, one after the other; an
+     * empty page does none of them.
+     */
     private List<EnrichedTweet> enriched(List<TweetSummary> page, String authorization) {
         if (page.isEmpty()) {
             return List.of();
         }
         List<Tweet> tweets = assembled(page);
-        return TweetAssembly.enrich(tweets, services.tweetSummaries(TweetAssembly.ids(page), authorization));
+        List<TweetInteractionSummary> summaries = new ArrayList<>();
+        for (List<UUID> batch : TweetAssembly.summaryBatches(tweets.stream().map(Tweet::id).toList())) {
+            summaries.addAll(services.tweetSummaries(batch.toArray(UUID[]::new), authorization));
+        }
+        return TweetAssembly.enrich(tweets, summaries);
     }
 }

@@ -1,15 +1,21 @@
 package io.paradigmlab.lab.campaign;
 
-import io.paradigmlab.lab.data.SyntheticUsers;
+import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.app.DataGenerator;
+import io.paradigmlab.lab.app.DatabaseInfo;
+import io.paradigmlab.lab.app.Deployment;
+import io.paradigmlab.lab.app.LaunchRequest;
+import io.paradigmlab.lab.app.ScenarioInfo;
+import io.paradigmlab.lab.data.DataFiles;
+import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
-import io.paradigmlab.lab.launch.TweebyteDeployment;
-import io.paradigmlab.lab.launch.Variant;
 import io.paradigmlab.lab.load.HyperfoilDriver;
 import io.paradigmlab.lab.load.LoadPlan;
 import io.paradigmlab.lab.load.PhaseOutcome;
+import io.paradigmlab.lab.load.ScenarioLoad;
 import io.paradigmlab.lab.metrics.ResourceSampler;
 import io.paradigmlab.lab.results.CampaignResult;
 import io.paradigmlab.lab.results.CampaignSettings;
@@ -17,40 +23,54 @@ import io.paradigmlab.lab.results.LevelMeasurement;
 import io.paradigmlab.lab.results.LevelMeasurement.Latency;
 import io.paradigmlab.lab.results.LevelMeasurement.Verdict;
 import io.paradigmlab.lab.results.StaticMetrics;
-import io.paradigmlab.tweebyte.security.KeyMaterial;
-import io.paradigmlab.tweebyte.security.TokenIssuer;
+import io.paradigmlab.lab.results.Verification;
+import io.paradigmlab.lab.verify.RedisCommandStats;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.Map;
+import java.util.Set;
 import org.HdrHistogram.Histogram;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Runs a campaign: for each repetition, each variant on fresh service JVMs and a freshly seeded database, a
- * warm-up and then the measured levels, while the resources of the service processes are sampled every second.
- * The order of the variants rotates with each repetition, so no variant always runs first on a cold machine.
+ * Runs a campaign (docs/methodology.md):
+ * <ol>
+ *   <li>infrastructure once; the application's data set generated once per (scale, seed, schema) into template
+ *       databases, reused when it exists ({@link TemplateDataSets});</li>
+ *   <li>the verification: every implementation serves the scenario's first iterations on its own copy of the data;
+ *       answers and work must match, or the campaign stops before any load ({@link Verifier});</li>
+ *   <li>per repetition, every implementation back to back, the order rotated by one each repetition (a paired
+ *       design: the ratio of two variants is taken within a repetition, so slow drifts of the machine cancel);
+ *       a launched variant runs on fresh JVMs and a fresh copy of the data, an external target as it is; with a
+ *       noise variant, that variant runs a second time in each repetition (the machine's own noise);</li>
+ *   <li>warm-up, then each level, while the launched services' processes are sampled every second.</li>
+ * </ol>
  */
 public final class CampaignRunner {
 
-    /** Most distinct ids the load tool picks from: enough to defeat caches, small enough to keep in its memory. */
-    static final int MAX_TARGET_IDS = 10_000;
     /** The load generator is saturated above this much CPU (100 = one core): its numbers measure itself. */
     static final double LOADER_CPU_LIMIT = 90.0 * HyperfoilDriver.THREADS;
     /** In the open model, an achieved rate below this share of the offered rate means the level saturated. */
     static final double MIN_ACHIEVED_SHARE = 0.95;
 
     /**
+     * @param targets     external implementations: name to base URL per service, in the application's service order
      * @param postgresUrl external PostgreSQL or null for embedded; likewise redisUrl
      * @param command     the command line that re-runs this campaign, for the report
+     * @param verify      run the verification first (a campaign without it says so in its report)
      */
-    public record Request(CampaignSettings settings, LoadPlan plan, String postgresUrl, String redisUrl, String command) {
+    public record Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
+                          String postgresUrl, String redisUrl, String command, boolean verify) {
     }
 
     private CampaignRunner() {
@@ -58,67 +78,221 @@ public final class CampaignRunner {
 
     public static CampaignResult run(RepoLayout repo, Request request, String id, PrintStream out) {
         CampaignSettings settings = request.settings();
-        List<Variant> variants = settings.variants().stream().map(Variant::parse).toList();
-        variants.forEach(v -> repo.serviceJar(v, "user"));
+        Application app = request.app();
+        ScenarioInfo scenario = app.scenario(settings.scenario());
+        String scenarioText = scenarioText(app, scenario);
+        List<String> launched = settings.variants().stream().filter(v -> !settings.targets().contains(v)).toList();
+        launched.forEach(app::variant);
+        Set<String> services = app.servicesFor(scenario);
         Path workDir = repo.workDir("campaign-" + id);
         Instant started = Instant.now();
-        Progress progress = new Progress(out, settings.repetitions() * variants.size(), request.plan());
+        List<String> order = new ArrayList<>(settings.variants());
+        if (settings.noiseVariant() != null) {
+            order.add(order.indexOf(settings.noiseVariant()) + 1, CampaignSettings.repeatOf(settings.noiseVariant()));
+        }
+        Progress progress = new Progress(out, settings.repetitions() * order.size(), request.plan());
         List<LevelMeasurement> measurements = new ArrayList<>();
         List<StaticMetrics> statics = new ArrayList<>();
         out.println("Starting PostgreSQL and Redis...");
         try (Infrastructure infra = Infrastructure.start(
                 new Infrastructure.Options(request.postgresUrl(), request.redisUrl(), workDir.resolve("infra")))) {
-            var environment = Environment.describe(repo, settings.security(), infra);
+            var environment = Environment.describe(repo, app, settings.security(), infra);
+            environment.put("scenario", scenario.id() + ": " + scenario.description()
+                    + (scenario.writes() ? " (writes; every repetition starts from a fresh copy of the data)" : ""));
+            DataGenerator.Scale scale = app.data().scale(settings.scale());
+            out.printf("Data set %s, scale %s (%,d users), seed %d...%n", app.id(), scale.name(), scale.users(),
+                    settings.seed());
+            TemplateDataSets.DataSet data = TemplateDataSets.prepare(infra.postgres(), app.id(), app.databases(),
+                    app.data(), scale, settings.seed(), repo.root().resolve(".lab").resolve("data"),
+                    line -> out.println("  " + line));
+            environment.put("data", data.describe());
+
+            Verification verification = null;
+            if (request.verify()) {
+                verification = verify(repo, infra, request, scenario, scenarioText, services, data, workDir, out);
+                if (!verification.passed()) {
+                    Path details = workDir.resolve("verification.json");
+                    JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
+                            .writeValue(details.toFile(), verification);
+                    throw new LabException("The implementations differ on the " + scenario.id() + " scenario, so"
+                            + " nothing was measured:\n  " + String.join("\n  ", verification.differences())
+                            + "\nEvery request, answer status and its work: " + details
+                            + "\nService logs: " + workDir);
+                }
+                out.println("Verification passed: same answers" + (launched.size() > 1 ? " and the same work" : "")
+                        + " on " + String.join(", ", settings.variants()) + ".");
+            }
+
             for (int rep = 1; rep <= settings.repetitions(); rep++) {
-                for (int i = 0; i < variants.size(); i++) {
-                    Variant variant = variants.get((i + rep - 1) % variants.size());
-                    progress.beginRun(rep, settings.repetitions(), variant);
-                    runOne(repo, infra, request, variant, rep, workDir, progress, measurements, statics);
+                for (int i = 0; i < order.size(); i++) {
+                    String run = order.get((i + rep - 1) % order.size());
+                    String implementation = run.endsWith(CampaignSettings.REPEAT_SUFFIX)
+                            ? run.substring(0, run.length() - CampaignSettings.REPEAT_SUFFIX.length()) : run;
+                    if (settings.targets().contains(implementation)) {
+                        progress.beginTargetRun(rep, settings.repetitions(), run);
+                        runTarget(request, scenario, scenarioText, run, rep, data, workDir, measurements, progress);
+                    } else {
+                        progress.beginRun(rep, settings.repetitions(), run);
+                        runLaunched(request, infra, scenario, scenarioText, services, implementation, run, rep, data,
+                                workDir, progress, measurements, statics);
+                    }
                 }
             }
             progress.done();
             return new CampaignResult(id, started, Instant.now(), request.command(), environment, settings,
-                    List.copyOf(measurements), List.copyOf(statics));
+                    List.copyOf(measurements), List.copyOf(statics), verification);
         }
     }
 
-    private static void runOne(RepoLayout repo, Infrastructure infra, Request request, Variant variant, int rep,
-                               Path workDir, Progress progress, List<LevelMeasurement> measurements,
-                               List<StaticMetrics> statics) {
+    private static Verification verify(RepoLayout repo, Infrastructure infra, Request request, ScenarioInfo scenario,
+                                       String scenarioText, Set<String> services, TemplateDataSets.DataSet data,
+                                       Path workDir, PrintStream out) {
         CampaignSettings settings = request.settings();
-        AtomicReference<List<UUID>> ids = new AtomicReference<>();
-        TweebyteDeployment.Options options = new TweebyteDeployment.Options(variant, "_bench", 0, settings.security(),
-                false, TweebyteDeployment.DEFAULT_JVM_ARGS, workDir.resolve(variant.id()));
-        try (TweebyteDeployment deployment = TweebyteDeployment.start(repo, infra, options,
-                database -> ids.set(SyntheticUsers.load(infra.postgres(), database, settings.users(), settings.seed())))) {
-            ServiceProcess user = deployment.services().getFirst();
-            List<ResourceSampler.Watched> watched = deployment.services().stream()
+        out.println("Verifying before measuring: " + Verifier.ITERATIONS + " iterations of " + scenario.id()
+                + " on each implementation, one request at a time...");
+        Map<String, List<Verifier.Observed>> observed = new LinkedHashMap<>();
+        for (String implementation : settings.variants()) {
+            Path dataDir = workDir.resolve("verify-" + implementation).resolve("data");
+            if (settings.targets().contains(implementation)) {
+                DataFiles.copyRotated(data.dataDir(), dataDir, 0, 2 * settings.repetitions() + 1);
+                observed.put(implementation, Verifier.observe(scenario.id(), scenarioText,
+                        targetEndpoints(request, implementation), dataDir, null, infra,
+                        request.plan().timeoutMillis(), settings.seed()));
+                continue;
+            }
+            try (Deployment deployment = launch(request, infra, services, implementation, data, "_verify", true,
+                    workDir.resolve("verify-" + implementation))) {
+                deployment.sessionData(data.dataDir(), dataDir);
+                observed.put(implementation, Verifier.observe(scenario.id(), scenarioText, deployment.endpoints(),
+                        dataDir, deployment, infra, request.plan().timeoutMillis(), settings.seed()));
+            }
+            out.printf("  %s: %d requests answered%n", implementation, observed.get(implementation).size());
+        }
+        return Verifier.compare(observed, Set.copyOf(settings.targets()));
+    }
+
+    private static Deployment launch(Request request, Infrastructure infra, Set<String> services, String variant,
+                                     TemplateDataSets.DataSet data, String suffix, boolean callCounting, Path workDir) {
+        Application app = request.app();
+        Map<String, String> databases = new HashMap<>();
+        for (DatabaseInfo db : app.databases()) {
+            if (services.contains(db.service())) {
+                String name = db.name() + suffix;
+                TemplateDataSets.copy(infra.postgres(), data, db.service(), name);
+                databases.put(db.service(), name);
+            }
+        }
+        // A fresh copy of the data comes with an empty cache: nothing a previous run cached may answer this one.
+        try (RedisCommandStats redis = new RedisCommandStats(infra.redis())) {
+            redis.flushAll();
+        }
+        return app.launch(new LaunchRequest(infra, variant, services, databases, request.settings().security(),
+                ServiceProcess.DEFAULT_JVM_ARGS, workDir, callCounting, false, Map.of()));
+    }
+
+    private static void runLaunched(Request request, Infrastructure infra, ScenarioInfo scenario, String scenarioText,
+                                    Set<String> services, String variant, String label, int rep,
+                                    TemplateDataSets.DataSet data, Path workDir, Progress progress,
+                                    List<LevelMeasurement> measurements, List<StaticMetrics> statics) {
+        Path runDir = workDir.resolve(label.replace(' ', '-').replace("(", "").replace(")", "")).resolve("rep-" + rep);
+        try (Deployment deployment = launch(request, infra, services, variant, data, "_bench", false, runDir)) {
+            List<ResourceSampler.Watched> watched = deployment.processes().values().stream()
                     .map(s -> new ResourceSampler.Watched(s.pid(), s.baseUrl())).toList();
             ResourceSampler.Sample idle = ResourceSampler.snapshot(watched);
-            statics.add(new StaticMetrics(variant.id(), "user", rep, user.startupTime().toMillis() / 1000.0,
-                    idle.heapUsedMb(), idle.rssMb(), size(deployment.userJar())));
-
-            String token = settings.security() ? serviceToken(options, ids.get().getFirst()) : null;
-            URIParts uri = URIParts.of(user.baseUrl());
-            HyperfoilDriver.Target target = new HyperfoilDriver.Target(uri.host(), uri.port(), "/users/summary/",
-                    sample(ids.get()), token, "\"user_name\"");
+            for (var entry : deployment.processes().entrySet()) {
+                ResourceSampler.Sample one = ResourceSampler.snapshot(List.of(new ResourceSampler.Watched(
+                        entry.getValue().pid(), entry.getValue().baseUrl())));
+                statics.add(new StaticMetrics(label, entry.getKey(), rep,
+                        entry.getValue().startupTime().toMillis() / 1000.0, one.heapUsedMb(), one.rssMb(),
+                        size(deployment.jars().get(entry.getKey()))));
+            }
+            progress.note(String.format("  services up (heap %.0f MB, RSS %.0f MB)", idle.heapUsedMb(), idle.rssMb()));
+            Path dataDir = runDir.resolve("data");
+            deployment.sessionData(data.dataDir(), dataDir);
             List<PhaseOutcome> outcomes;
             try (ResourceSampler sampler = new ResourceSampler(watched)) {
                 sampler.start();
-                outcomes = HyperfoilDriver.run(target, request.plan(), progress::phase);
+                outcomes = ScenarioLoad.run(scenario.id(), scenarioText, new ScenarioLoad.Target(
+                        endpointsFor(deployment.endpoints(), scenario), dataDir), request.plan(),
+                        request.settings().seed(), progress.loadProgress());
                 for (PhaseOutcome outcome : outcomes) {
-                    measurements.add(measure(variant, rep, request.plan(), settings, outcome,
+                    measurements.add(measure(label, rep, request.plan(), request.settings(), outcome,
                             sampler.window(outcome.startMillis(), outcome.endMillis()),
                             sampler.loaderCpu(outcome.startMillis(), outcome.endMillis())));
                 }
             }
-            if (!user.isAlive()) {
-                throw new LabException(variant.id() + " user service died during the load; see " + user.log());
+            for (var entry : deployment.processes().entrySet()) {
+                if (!entry.getValue().isAlive()) {
+                    throw new LabException(variant + " " + entry.getKey() + " service died during the load; see "
+                            + entry.getValue().log());
+                }
             }
         }
     }
 
-    static LevelMeasurement measure(Variant variant, int rep, LoadPlan plan, CampaignSettings settings,
+    private static void runTarget(Request request, ScenarioInfo scenario, String scenarioText, String label, int rep,
+                                  TemplateDataSets.DataSet data, Path workDir, List<LevelMeasurement> measurements,
+                                  Progress progress) {
+        String target = label.endsWith(CampaignSettings.REPEAT_SUFFIX)
+                ? label.substring(0, label.length() - CampaignSettings.REPEAT_SUFFIX.length()) : label;
+        Path dataDir = workDir.resolve("target-" + target).resolve("rep-" + rep).resolve("data");
+        // the target's data is not reset: each of its runs draws from its own part of the data files
+        int part = label.endsWith(CampaignSettings.REPEAT_SUFFIX) ? 2 * rep : 2 * rep - 1;
+        DataFiles.copyRotated(data.dataDir(), dataDir, part, 2 * request.settings().repetitions() + 1);
+        List<PhaseOutcome> outcomes;
+        // its processes are not the lab's: only the load generator's own CPU is sampled
+        try (ResourceSampler sampler = new ResourceSampler(List.of())) {
+            sampler.start();
+            outcomes = ScenarioLoad.run(scenario.id(), scenarioText, new ScenarioLoad.Target(
+                    endpointsFor(targetEndpoints(request, target), scenario), dataDir), request.plan(),
+                    request.settings().seed(), progress.loadProgress());
+            for (PhaseOutcome outcome : outcomes) {
+                measurements.add(measure(label, rep, request.plan(), request.settings(), outcome,
+                        new LevelMeasurement.Resources(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                                Double.NaN),
+                        sampler.loaderCpu(outcome.startMillis(), outcome.endMillis())));
+            }
+        }
+    }
+
+    /** The endpoints a scenario addresses: the services it names, from those given. */
+    private static Map<String, String> endpointsFor(Map<String, String> all, ScenarioInfo scenario) {
+        Map<String, String> chosen = new LinkedHashMap<>();
+        for (String service : scenario.services()) {
+            String url = all.get(service);
+            if (url == null) {
+                throw new LabException("The " + scenario.id() + " scenario sends requests to the " + service
+                        + " service, which is not running");
+            }
+            chosen.put(service, url);
+        }
+        return chosen;
+    }
+
+    /** An external target's base URL per service, in the application's service order. */
+    static Map<String, String> targetEndpoints(Request request, String target) {
+        List<String> urls = request.targets().get(target);
+        var services = request.app().services();
+        Map<String, String> endpoints = new LinkedHashMap<>();
+        for (int i = 0; i < urls.size() && i < services.size(); i++) {
+            endpoints.put(services.get(i).id(), urls.get(i));
+        }
+        return endpoints;
+    }
+
+    static String scenarioText(Application app, ScenarioInfo scenario) {
+        try (InputStream in = app.getClass().getClassLoader().getResourceAsStream(scenario.resource())) {
+            if (in == null) {
+                throw new LabException("The " + scenario.id() + " scenario's file " + scenario.resource()
+                        + " is not on the class path of " + app.id() + "'s lab module");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new LabException("Cannot read " + scenario.resource() + ": " + e.getMessage(), e);
+        }
+    }
+
+    static LevelMeasurement measure(String variant, int rep, LoadPlan plan, CampaignSettings settings,
                                     PhaseOutcome o, LevelMeasurement.Resources resources, double loaderCpu) {
         Histogram h = o.histogram();
         Latency latency = h.getTotalCount() == 0
@@ -147,7 +321,7 @@ public final class CampaignRunner {
             verdict = Verdict.SATURATED;
             reason = String.format("achieved %.0f of %.0f req/s offered", throughput, offered);
         }
-        return new LevelMeasurement(variant.id(), rep, plan.model().id(), o.level(), o.seconds(), o.requests(),
+        return new LevelMeasurement(variant, rep, plan.model().id(), o.level(), o.seconds(), o.requests(),
                 o.responses(), o.errors(), o.timeouts(), throughput, offered, latency, resources, loaderCpu, verdict,
                 reason);
     }
@@ -156,33 +330,11 @@ public final class CampaignRunner {
         return h.getValueAtPercentile(percentile) / 1000.0;
     }
 
-    private static List<String> sample(List<UUID> ids) {
-        int step = Math.max(1, ids.size() / MAX_TARGET_IDS);
-        List<String> chosen = new ArrayList<>();
-        for (int i = 0; i < ids.size() && chosen.size() < MAX_TARGET_IDS; i += step) {
-            chosen.add(ids.get(i).toString());
-        }
-        return chosen;
-    }
-
-    /** With security on, the load sends one valid token, signed with this deployment's key, as a logged-in client. */
-    private static String serviceToken(TweebyteDeployment.Options options, UUID user) {
-        var key = KeyMaterial.readPrivate(options.workDir().resolve("keys").resolve("token-private.pem"));
-        return new TokenIssuer(key, Clock.systemUTC(), Duration.ofDays(1)).issue(user, "bench@example.org");
-    }
-
     private static double size(Path file) {
         try {
-            return Files.size(file) / (1024.0 * 1024.0);
+            return file == null ? Double.NaN : Files.size(file) / (1024.0 * 1024.0);
         } catch (IOException e) {
             return Double.NaN;
-        }
-    }
-
-    private record URIParts(String host, int port) {
-        static URIParts of(String url) {
-            var uri = java.net.URI.create(url);
-            return new URIParts(uri.getHost(), uri.getPort());
         }
     }
 }

@@ -2,7 +2,8 @@ package io.paradigmlab.lab.campaign;
 
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.launch.RepoLayout;
-import io.paradigmlab.lab.launch.TweebyteDeployment;
+import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.load.HyperfoilDriver;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,7 +19,7 @@ public final class Environment {
     private Environment() {
     }
 
-    public static Map<String, String> describe(RepoLayout repo, boolean security, Infrastructure infra) {
+    public static Map<String, String> describe(RepoLayout repo, Application app, boolean security, Infrastructure infra) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("cpu", cpuModel());
         env.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
@@ -27,14 +28,13 @@ public final class Environment {
                 + System.getProperty("os.arch"));
         env.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.runtime.version"));
-        env.put("service JVM flags", String.join(" ", TweebyteDeployment.DEFAULT_JVM_ARGS));
-        env.put("database pool per service", "20 connections (tweebyte.db.pool-size)");
-        env.put("CPU work threads", Runtime.getRuntime().availableProcessors()
-                + " (async cpu executor, reactive cpu scheduler; virtual: carrier threads)");
+        env.put("service JVM flags", String.join(" ", ServiceProcess.DEFAULT_JVM_ARGS));
+        env.put("application", app.id() + ": " + app.description());
+        env.putAll(app.environment());
         env.put("security", security ? "on (RS256 token checked on every request)" : "off (no token checks, as the seeds)");
         env.put("PostgreSQL", infra.serverVersion() + (infra.embeddedPostgres()
                 ? ", embedded (zonky; synchronous_commit=off)" : ", external"));
-        env.put("Redis", "not used by the user-summary scenario");
+        env.putIfAbsent("Redis", infra.redis().url());
         env.put("load tool", "Hyperfoil 0.25.2 embedded, " + HyperfoilDriver.THREADS
                 + " event-loop thread, one connection per session, in the lab's JVM on the same machine");
         env.put("git commit", git(repo.root(), "rev-parse", "HEAD") + (git(repo.root(), "status", "--porcelain").isBlank()

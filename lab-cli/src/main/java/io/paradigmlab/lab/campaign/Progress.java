@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.campaign;
 
-import io.paradigmlab.lab.launch.Variant;
+import io.paradigmlab.lab.load.HyperfoilDriver;
 import io.paradigmlab.lab.load.LoadPlan;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -10,12 +10,14 @@ import java.time.Instant;
 final class Progress {
 
     /** Start-up, seeding and shutdown of one variant, before the first run measured the real time. */
-    private static final Duration FIRST_GUESS_OVERHEAD = Duration.ofSeconds(15);
+    private static final Duration FIRST_GUESS_OVERHEAD = Duration.ofSeconds(25);
 
     private final PrintStream out;
     private final int runs;
     private final LoadPlan plan;
     private final Instant started = Instant.now();
+    private Instant firstRunStarted;
+    private Instant runStarted;
     private int run;
     private String label = "";
 
@@ -25,10 +27,10 @@ final class Progress {
         this.plan = plan;
     }
 
-    void beginRun(int rep, int reps, Variant variant) {
-        run++;
-        label = String.format("[repetition %d/%d, %s, run %d/%d]", rep, reps, variant.id(), run, runs);
-        out.printf("%s starting fresh service JVMs and data (about %s left)%n", label, left());
+    void beginRun(int rep, int reps, String variant) {
+        startRun();
+        label = String.format("[repetition %d/%d, %s, run %d/%d]", rep, reps, variant, run, runs);
+        out.printf("%s starting fresh service JVMs on a fresh copy of the data (about %s left)%n", label, left());
     }
 
     void phase(String phase, int level) {
@@ -42,17 +44,54 @@ final class Progress {
         }
     }
 
+    /** A run on an external target: nothing to start. */
+    void beginTargetRun(int rep, int reps, String target) {
+        startRun();
+        label = String.format("[repetition %d/%d, %s (external), run %d/%d]", rep, reps, target, run, runs);
+        out.printf("%s (about %s left)%n", label, left());
+    }
+
+    void note(String line) {
+        out.println(line);
+    }
+
+    /** What the load generator reports while a run goes on: each phase, and remarks on the data it used. */
+    HyperfoilDriver.Progress loadProgress() {
+        return new HyperfoilDriver.Progress() {
+            @Override
+            public void phaseStarted(String phase, int level) {
+                phase(phase, level);
+            }
+
+            @Override
+            public void note(String line) {
+                Progress.this.note(label + " warning: " + line);
+            }
+        };
+    }
+
     void done() {
         out.printf("Campaign done in %s.%n", format(Duration.between(started, Instant.now())));
     }
 
+    private void startRun() {
+        run++;
+        runStarted = Instant.now();
+        if (firstRunStarted == null) {
+            firstRunStarted = runStarted;
+        }
+    }
+
+    /** Runs still to do (this one included) at the mean length of the finished ones, minus this one's progress. */
     private String left() {
-        Duration elapsed = Duration.between(started, Instant.now());
-        Duration perRun = run <= 1
+        if (runStarted == null) {
+            return format(FIRST_GUESS_OVERHEAD.plusSeconds(plan.totalSeconds()).multipliedBy(runs));
+        }
+        int finished = run - 1;
+        Duration perRun = finished == 0
                 ? FIRST_GUESS_OVERHEAD.plusSeconds(plan.totalSeconds())
-                : elapsed.dividedBy(run - 1);
-        Duration total = perRun.multipliedBy(runs);
-        Duration remaining = total.minus(elapsed);
+                : Duration.between(firstRunStarted, runStarted).dividedBy(finished);
+        Duration remaining = perRun.multipliedBy(runs - finished).minus(Duration.between(runStarted, Instant.now()));
         return format(remaining.isNegative() ? Duration.ZERO : remaining);
     }
 

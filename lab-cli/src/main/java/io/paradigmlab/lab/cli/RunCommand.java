@@ -1,17 +1,24 @@
 package io.paradigmlab.lab.cli;
 
+import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.app.Applications;
+import io.paradigmlab.lab.app.ScenarioInfo;
+import io.paradigmlab.lab.app.VariantInfo;
 import io.paradigmlab.lab.campaign.CampaignRunner;
 import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.launch.RepoLayout;
-import io.paradigmlab.lab.launch.Variant;
 import io.paradigmlab.lab.load.LoadPlan;
 import io.paradigmlab.lab.report.ReportWriter;
 import io.paradigmlab.lab.results.CampaignResult;
 import io.paradigmlab.lab.results.CampaignSettings;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,20 +26,33 @@ import picocli.CommandLine.Parameters;
 
 /** {@code ./lab run}: a benchmark campaign, its statistics and its report. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Benchmark variants under load: for each repetition fresh service JVMs and data, a warm-up,"
-                + " then each level; writes an HTML report with CSV and JSON beside it.")
+        description = "Benchmark variants of an application on one scenario: the data set generated once, a check"
+                + " that every implementation answers alike and does the same work, then per repetition every"
+                + " implementation back to back (fresh JVMs, a fresh copy of the data), a warm-up and each level;"
+                + " writes an HTML report with CSV and JSON beside it.",
+        footer = {"", "Examples:",
+                "  ./lab run tweebyte --scenario follow --scale quick --reps 3 --warmup 10s --duration 20s",
+                "  ./lab run tweebyte --scenario feed --model open --levels 50,100,200,400",
+                "  ./lab up tweebyte --variant virtual --scale quick --port-offset 100   (in another terminal)",
+                "  ./lab run tweebyte --variants async --target mine=http://127.0.0.1:9191,http://127.0.0.1:9192,"
+                        + "http://127.0.0.1:9193",
+                "", "./lab list shows the applications, variants, scenarios and scales."})
 class RunCommand implements Runnable {
 
-    static final List<String> SCENARIOS = List.of("user-summary");
-
-    @Parameters(index = "0", paramLabel = "APP", description = "The application: tweebyte.")
+    @Parameters(index = "0", paramLabel = "APP", description = "The application (./lab list).")
     String app;
 
-    @Option(names = "--scenario", defaultValue = "user-summary", description = "The request mix (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--scenario", description = "The scenario (default: the application's first, user-summary for tweebyte).")
     String scenario;
 
-    @Option(names = "--variants", defaultValue = "async,virtual,reactive", description = "Variants to compare (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--variants", description = "Launched variants to compare (default: all of the application's).")
     String variants;
+
+    @Option(names = "--target", paramLabel = "NAME=URL[,URL...]",
+            description = "An implementation the lab does not launch, compared beside the variants: the base URL of"
+                    + " each service in the application's order (./lab list). It must serve the same data set"
+                    + " (./lab up ... --scale S --seed N). Repeatable.")
+    List<String> targets = new ArrayList<>();
 
     @Option(names = "--model", defaultValue = "closed",
             description = "closed: N users without think time, the seeds' model; open: a fixed offered rate (default: ${DEFAULT-VALUE}).")
@@ -41,23 +61,30 @@ class RunCommand implements Runnable {
     @Option(names = "--levels", description = "Users (closed) or requests/s (open), ascending (default: 1,10,50,100,200 closed; 100,200,400,800 open).")
     String levels;
 
-    @Option(names = "--reps", defaultValue = "5", description = "Repetitions, each on fresh JVMs and data (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--reps", defaultValue = "5", description = "Repetitions; each runs every implementation back to back (default: ${DEFAULT-VALUE}).")
     int reps;
 
-    @Option(names = "--warmup", defaultValue = "60s", description = "Load before the first level, never measured (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", defaultValue = "60s", description = "Load before the first level of each run, never"
+            + " measured; closed model at the highest level, open model at the first (default: ${DEFAULT-VALUE}).")
     String warmup;
 
     @Option(names = "--duration", defaultValue = "180s", description = "Measured window of each level (default: ${DEFAULT-VALUE}).")
     String duration;
 
-    @Option(names = "--users", defaultValue = "100000", description = "Synthetic users seeded per repetition (default: ${DEFAULT-VALUE}; the seeds used about 1000000).")
-    int users;
+    @Option(names = "--scale", defaultValue = "small", description = "Size of the data set (./lab list shows each application's; default: ${DEFAULT-VALUE}).")
+    String scale;
 
-    @Option(names = "--seed", defaultValue = "42", description = "Seed of the data generator (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = "42", description = "Seed of the data generator and of random request choices (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(names = "--security", defaultValue = "off", description = "on checks a token on every request; off as the seeds did (default: ${DEFAULT-VALUE}).")
     String security;
+
+    @Option(names = "--noise", defaultValue = "on", description = "on runs the first variant twice per repetition, to report the machine's own noise (default: ${DEFAULT-VALUE}).")
+    String noise;
+
+    @Option(names = "--verify", defaultValue = "on", description = "off skips the equivalence and equal-work check before the load; the report says so (default: ${DEFAULT-VALUE}).")
+    String verify;
 
     @Option(names = "--error-threshold", defaultValue = "0.01", description = "Share of failed requests above which a level is invalid (default: ${DEFAULT-VALUE}).")
     double errorThreshold;
@@ -68,7 +95,8 @@ class RunCommand implements Runnable {
     @Option(names = "--postgres-url", paramLabel = "URL", description = "External PostgreSQL (default: embedded).")
     String postgresUrl;
 
-    @Option(names = "--redis-url", paramLabel = "URL", description = "External Redis (default: embedded).")
+    @Option(names = "--redis-url", paramLabel = "URL", description = "External Redis, redis://host:port (default:"
+            + " embedded). The lab empties it (FLUSHALL) before every run: give it a Redis of its own.")
     String redisUrl;
 
     @Option(names = "--output", defaultValue = "runs", description = "Folder for campaign results (default: ${DEFAULT-VALUE}).")
@@ -82,15 +110,14 @@ class RunCommand implements Runnable {
 
     /** Runs the campaign; returns the folder its report was written to. */
     Path execute() {
-        if (!"tweebyte".equals(app)) {
-            throw new LabException("Unknown application '" + app + "': the lab knows tweebyte");
-        }
-        if (!SCENARIOS.contains(scenario)) {
-            throw new LabException("Unknown scenario '" + scenario + "': choose one of " + String.join(", ", SCENARIOS));
-        }
-        List<Variant> chosen = Variant.parseList(variants);
-        if (chosen.isEmpty()) {
-            throw new LabException("--variants needs at least one of " + Variant.ids());
+        Application application = Applications.find(app);
+        ScenarioInfo chosenScenario = scenario == null ? application.scenarios().getFirst() : application.scenario(scenario);
+        List<String> launched = variants == null ? application.variants().stream().map(VariantInfo::id).toList()
+                : List.of(variants.split(",")).stream().map(String::trim).filter(s -> !s.isEmpty()).toList();
+        launched.forEach(application::variant);
+        Map<String, List<String>> external = targets(application, launched);
+        if (launched.isEmpty() && external.isEmpty()) {
+            throw new LabException("Nothing to measure: give --variants or --target");
         }
         if (reps < 1) {
             throw new LabException("--reps must be at least 1, got " + reps);
@@ -98,31 +125,85 @@ class RunCommand implements Runnable {
         if (errorThreshold < 0 || errorThreshold > 1) {
             throw new LabException("--error-threshold is a share between 0 and 1, got " + errorThreshold);
         }
+        boolean securityOn = CampaignOptions.onOff("--security", security);
+        if (securityOn && !external.isEmpty()) {
+            throw new LabException("--target needs --security off: the lab signs tokens with the keys of the"
+                    + " deployments it launches, which an external target does not know");
+        }
+        var dataScale = application.data().scale(scale);
         LoadPlan.Model loadModel = LoadPlan.Model.parse(model);
         List<Integer> ladder = CampaignOptions.levels(levels != null ? levels
                 : loadModel == LoadPlan.Model.CLOSED ? "1,10,50,100,200" : "100,200,400,800");
         int timeoutSeconds = CampaignOptions.seconds("--timeout", timeout);
         LoadPlan plan = new LoadPlan(loadModel, ladder, CampaignOptions.seconds("--warmup", warmup),
                 CampaignOptions.seconds("--duration", duration), Math.max(1, timeoutSeconds) * 1000);
-        boolean securityOn = CampaignOptions.onOff("--security", security);
-        CampaignSettings settings = new CampaignSettings(app, scenario, chosen.stream().map(Variant::id).toList(),
-                loadModel.id(), ladder, reps, plan.warmupSeconds(), plan.durationSeconds(), users, seed, securityOn,
-                errorThreshold);
-        String command = "./lab run " + app + " --scenario " + scenario + " --variants "
-                + settings.variants().stream().collect(Collectors.joining(",")) + " --model " + loadModel.id()
+        List<String> compared = new ArrayList<>(launched);
+        compared.addAll(external.keySet());
+        boolean noiseOn = CampaignOptions.onOff("--noise", noise);
+        String noiseVariant = noiseOn && !launched.isEmpty() ? launched.getFirst() : null;
+        CampaignSettings settings = new CampaignSettings(application.id(), chosenScenario.id(), compared,
+                List.copyOf(external.keySet()), loadModel.id(), ladder, reps, plan.warmupSeconds(),
+                plan.durationSeconds(), dataScale.name(), dataScale.users(), seed, securityOn, errorThreshold,
+                noiseVariant);
+        String command = "./lab run " + application.id() + " --scenario " + chosenScenario.id()
+                + (launched.isEmpty() ? "" : " --variants " + String.join(",", launched))
+                + external.entrySet().stream().map(e -> " --target " + e.getKey() + "=" + String.join(",", e.getValue()))
+                .collect(Collectors.joining())
+                + " --model " + loadModel.id()
                 + " --levels " + ladder.stream().map(String::valueOf).collect(Collectors.joining(","))
                 + " --reps " + reps + " --warmup " + plan.warmupSeconds() + "s --duration " + plan.durationSeconds()
-                + "s --users " + users + " --seed " + seed + " --security " + security + " --error-threshold "
-                + errorThreshold + " --timeout " + timeoutSeconds + "s";
+                + "s --scale " + dataScale.name() + " --seed " + seed + " --security " + security + " --noise " + noise
+                + " --verify " + verify + " --error-threshold " + errorThreshold + " --timeout " + timeoutSeconds + "s";
 
         RepoLayout repo = RepoLayout.locate();
-        String id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + scenario;
+        String id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
+                + application.id() + "-" + chosenScenario.id();
         Path dir = (output.isAbsolute() ? output : repo.root().resolve(output)).resolve(id);
-        System.out.printf("Campaign %s: %s, %s model, levels %s, %d repetition(s), warm-up %d s, %d s per level, %d users%n",
-                id, settings.variants(), loadModel.id(), ladder, reps, plan.warmupSeconds(), plan.durationSeconds(), users);
-        CampaignResult result = CampaignRunner.run(repo, new CampaignRunner.Request(settings, plan, postgresUrl,
-                redisUrl, command), id, System.out);
+        System.out.printf("Campaign %s: %s on %s, %s model, levels %s, %d repetition(s), warm-up %d s, %d s per level,"
+                        + " scale %s%n", id, chosenScenario.id(), compared, loadModel.id(), ladder, reps,
+                plan.warmupSeconds(), plan.durationSeconds(), dataScale.name());
+        CampaignResult result = CampaignRunner.run(repo, new CampaignRunner.Request(application, settings, plan,
+                external, postgresUrl, redisUrl, command, CampaignOptions.onOff("--verify", verify)), id, System.out);
         ReportWriter.write(result, dir);
         return dir;
+    }
+
+    /** Parses {@code --target NAME=URL[,URL...]}: one base URL per service, in the application's service order. */
+    private Map<String, List<String>> targets(Application application, List<String> launched) {
+        Map<String, List<String>> parsed = new LinkedHashMap<>();
+        int services = application.services().size();
+        for (String target : targets) {
+            int eq = target.indexOf('=');
+            if (eq <= 0) {
+                throw new LabException("--target takes NAME=URL[,URL...], got '" + target + "'");
+            }
+            String name = target.substring(0, eq).trim();
+            if (!name.matches("[A-Za-z0-9_.-]+")) {
+                throw new LabException("A target's name is letters, digits, '.', '_' or '-', got '" + name + "'");
+            }
+            if (launched.contains(name) || parsed.containsKey(name)) {
+                throw new LabException("Two implementations are called '" + name + "': give the target another name");
+            }
+            List<String> urls = List.of(target.substring(eq + 1).split(",")).stream().map(String::trim).toList();
+            if (urls.size() != services) {
+                throw new LabException("--target " + name + " gives " + urls.size() + " URL(s); " + application.id()
+                        + " has " + services + " services (" + String.join(", ", application.services().stream()
+                        .map(s -> s.id()).toList()) + "): give one base URL for each, in that order");
+            }
+            for (String url : urls) {
+                URI uri;
+                try {
+                    uri = URI.create(url);
+                } catch (IllegalArgumentException e) {
+                    throw new LabException("--target " + name + ": '" + url + "' is not a URL");
+                }
+                if (!"http".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 1) {
+                    throw new LabException("--target " + name + ": '" + url + "' is not a base URL like"
+                            + " http://127.0.0.1:9091");
+                }
+            }
+            parsed.put(name, urls);
+        }
+        return parsed;
     }
 }

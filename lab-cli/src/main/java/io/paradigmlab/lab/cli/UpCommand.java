@@ -1,17 +1,25 @@
 package io.paradigmlab.lab.cli;
 
+import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.app.Applications;
+import io.paradigmlab.lab.app.DatabaseInfo;
+import io.paradigmlab.lab.app.Deployment;
+import io.paradigmlab.lab.app.LaunchRequest;
+import io.paradigmlab.lab.app.ServiceInfo;
+import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.infra.Ports;
 import io.paradigmlab.lab.launch.RepoLayout;
-import io.paradigmlab.lab.launch.TweebyteDeployment;
-import io.paradigmlab.lab.launch.TweebyteService;
-import io.paradigmlab.lab.launch.Variant;
+import io.paradigmlab.lab.launch.ServiceProcess;
 import java.io.PrintStream;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.EnumSet;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -19,32 +27,37 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code ./lab up tweebyte --variant X}: real infrastructure and one variant's three services, until Ctrl-C. */
+/** {@code ./lab up APP --variant X}: real infrastructure and one variant's services, until Ctrl-C. */
 @Command(name = "up", mixinStandardHelpOptions = true,
-        description = "Start PostgreSQL and Redis (embedded unless given by URL), migrate, start a variant's services"
-                + " (user, tweet, interaction), print their URLs, and stop everything on Ctrl-C.",
-        footer = {"", "Example:", "  ./lab up tweebyte --variant virtual",
-                "  ./lab up tweebyte --variant reactive \\",
-                "      --user-port 0 --tweet-port 0 --interaction-port 0      (any free ports)"})
+        description = "Start PostgreSQL and Redis (embedded unless given by URL), create the databases (empty, or"
+                + " filled with a data set with --scale), start a variant's services, print their URLs, and stop"
+                + " everything on Ctrl-C.",
+        footer = {"", "Examples:", "  ./lab up tweebyte --variant virtual",
+                "  ./lab up tweebyte --variant reactive --port-offset 100 --scale quick --security off",
+                "      (ports 9191-9193, the quick data set: a target for ./lab run --target)",
+                "  ./lab up tweebyte --variant async --port user=0 --port tweet=0 --port interaction=0   (any free ports)"})
 final class UpCommand implements Runnable {
 
-    @Parameters(index = "0", paramLabel = "APP", description = "The application: tweebyte.")
+    @Parameters(index = "0", paramLabel = "APP", description = "The application (./lab list).")
     String app;
 
-    @Option(names = "--variant", required = true, paramLabel = "NAME", description = "async, virtual or reactive.")
+    @Option(names = "--variant", required = true, paramLabel = "NAME", description = "The variant (./lab list).")
     String variant;
 
-    @Option(names = "--user-port", paramLabel = "PORT", defaultValue = "9091",
-            description = "Port of the user service (default: ${DEFAULT-VALUE}; 0 for any free port).")
-    int userPort;
+    @Option(names = "--port", paramLabel = "SERVICE=PORT",
+            description = "Port of one service (default: the contract's, e.g. user=9091; 0 for any free port). Repeatable.")
+    List<String> ports = new ArrayList<>();
 
-    @Option(names = "--tweet-port", paramLabel = "PORT", defaultValue = "9092",
-            description = "Port of the tweet service (default: ${DEFAULT-VALUE}; 0 for any free port).")
-    int tweetPort;
+    @Option(names = "--port-offset", paramLabel = "N", defaultValue = "0",
+            description = "Added to every default port, to run beside another deployment (default: ${DEFAULT-VALUE}).")
+    int portOffset;
 
-    @Option(names = "--interaction-port", paramLabel = "PORT", defaultValue = "9093",
-            description = "Port of the interaction service (default: ${DEFAULT-VALUE}; 0 for any free port).")
-    int interactionPort;
+    @Option(names = "--scale", paramLabel = "SCALE",
+            description = "Fill the databases with this data set (./lab list) instead of leaving them empty.")
+    String scale;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Seed of the data set (default: ${DEFAULT-VALUE}).")
+    long seed;
 
     @Option(names = "--security", paramLabel = "on|off", defaultValue = "on",
             description = "off skips token checks, as the seeds' benchmarks did (default: ${DEFAULT-VALUE}).")
@@ -57,78 +70,76 @@ final class UpCommand implements Runnable {
     @Option(names = "--redis-url", paramLabel = "URL", description = "External Redis, redis://host:port (default: embedded).")
     String redisUrl;
 
-    private int port(TweebyteService service) {
-        return switch (service) {
-            case USER -> userPort;
-            case TWEET -> tweetPort;
-            case INTERACTION -> interactionPort;
-        };
-    }
-
     @Override
     public void run() {
-        if (!"tweebyte".equals(app)) {
-            throw new LabException("Unknown application '" + app + "': the lab knows tweebyte");
-        }
-        Variant chosen = Variant.parse(variant);
-        boolean securityOn = switch (security) {
-            case "on" -> true;
-            case "off" -> false;
-            default -> throw new LabException("--security takes on or off, got: " + security);
-        };
+        Application application = Applications.find(app);
+        application.variant(variant);
+        boolean securityOn = CampaignOptions.onOff("--security", security);
         RepoLayout repo = RepoLayout.locate();
-        // a variant whose tweet or interaction module is not in the checkout yet runs without it; a module that
-        // exists must be built
-        Set<TweebyteService> services = EnumSet.noneOf(TweebyteService.class);
-        for (TweebyteService service : TweebyteService.values()) {
-            if (service == TweebyteService.USER || repo.hasModule(chosen, service)) {
-                repo.serviceJar(chosen, service);
-                services.add(service);
+        // a variant whose module for a service is not in the checkout yet runs without it; a module that exists
+        // must be built
+        Set<String> services = new LinkedHashSet<>();
+        for (ServiceInfo service : application.services()) {
+            if (services.isEmpty() || repo.hasModule(application.id(), variant, service.id())) {
+                repo.serviceJar(application.id(), variant, service.id());
+                services.add(service.id());
             }
         }
+        Map<String, Integer> chosenPorts = ports(application);
         // fail before starting anything, not after PostgreSQL is up
-        Map<Integer, TweebyteService> wanted = new HashMap<>();
-        for (TweebyteService service : services) {
-            int port = port(service);
+        Map<Integer, String> wanted = new HashMap<>();
+        for (String service : services) {
+            int port = chosenPorts.get(service);
             if (port != 0) {
-                TweebyteService clash = wanted.put(port, service);
+                String clash = wanted.put(port, service);
                 if (clash != null) {
-                    throw new LabException("Port " + port + " is given to both the " + clash.id() + " and the "
-                            + service.id() + " service: choose one port per service");
+                    throw new LabException("Port " + port + " is given to both the " + clash + " and the " + service
+                            + " service: choose one port per service");
                 }
-                Ports.requireFree(port, "the " + service.id() + " service");
+                Ports.requireFree(port, "the " + service + " service");
             }
         }
+        var dataScale = scale == null ? null : application.data().scale(scale);
         var workDir = repo.workDir("up-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         PrintStream out = System.out;
         out.println("Starting PostgreSQL and Redis" + (postgresUrl == null && redisUrl == null ? " (embedded)" : "") + "...");
         Infrastructure infra = Infrastructure.start(new Infrastructure.Options(postgresUrl, redisUrl, workDir.resolve("infra")));
-        TweebyteDeployment deployment = null;
+        Deployment deployment = null;
         try {
             out.println("  PostgreSQL  " + infra.postgres().host() + ":" + infra.postgres().port()
                     + " (user " + infra.postgres().user() + ")");
             out.println("  Redis       " + infra.redis().url());
-            out.println("Starting the " + chosen.id() + " variant...");
-            deployment = TweebyteDeployment.start(repo, infra, new TweebyteDeployment.Options(chosen, "", userPort,
-                    securityOn, false, TweebyteDeployment.DEFAULT_JVM_ARGS, workDir)
-                    .withServices(services).withPorts(userPort, tweetPort, interactionPort));
-            for (var service : deployment.services()) {
+            Map<String, String> databases = new LinkedHashMap<>();
+            if (dataScale != null) {
+                out.printf("Data set %s, scale %s, seed %d...%n", application.id(), dataScale.name(), seed);
+                var data = TemplateDataSets.prepare(infra.postgres(), application.id(), application.databases(),
+                        application.data(), dataScale, seed, repo.root().resolve(".lab").resolve("data"),
+                        line -> out.println("  " + line));
+                for (DatabaseInfo db : application.databases()) {
+                    if (services.contains(db.service())) {
+                        TemplateDataSets.copy(infra.postgres(), data, db.service(), db.name());
+                        databases.put(db.service(), db.name());
+                    }
+                }
+                out.println("  scenario data files: " + data.dataDir());
+            }
+            out.println("Starting the " + variant + " variant...");
+            deployment = application.launch(new LaunchRequest(infra, variant, services, databases, securityOn,
+                    ServiceProcess.DEFAULT_JVM_ARGS, workDir, false, false, chosenPorts));
+            for (var entry : deployment.processes().entrySet()) {
+                ServiceProcess service = entry.getValue();
                 out.printf("  %-28s %s  (pid %d, healthy after %.1f s, log %s)%n", service.name(), service.baseUrl(),
                         service.pid(), service.startupTime().toMillis() / 1000.0, repo.root().relativize(service.log()));
             }
-            for (TweebyteService service : TweebyteService.values()) {
-                if (!services.contains(service)) {
-                    out.println("  (no " + service.id() + " service: apps/tweebyte/" + chosen.id() + "/" + service.id()
-                            + " is not in this checkout)");
+            for (ServiceInfo service : application.services()) {
+                if (!services.contains(service.id())) {
+                    out.println("  (no " + service.id() + " service: apps/" + application.id() + "/" + variant + "/"
+                            + service.id() + " is not in this checkout)");
                 }
             }
             out.println("Security " + (securityOn ? "on: register or log in to get a token" : "off") + ".");
-            out.println("Try: curl -F userName=ada_l -F email=ada@example.com -F password=secret-pass -F birthDate=10/12/1990 "
-                    + deployment.userUrl() + "/auth/register");
-            if (services.contains(TweebyteService.TWEET)) {
-                out.println("then: curl -H \"Authorization: Bearer $TOKEN\" -H 'Content-Type: application/json'"
-                        + " -d '{\"content\":\"Hello #tweebyte\"}' " + deployment.tweetUrl() + "/tweets/$USER_ID");
-            }
+            out.println("As a target of a campaign: --target " + variant + "-up="
+                    + String.join(",", deployment.endpoints().values()));
             out.println("Press Ctrl-C to stop.");
         } catch (RuntimeException e) {
             if (deployment != null) {
@@ -137,7 +148,7 @@ final class UpCommand implements Runnable {
             infra.close();
             throw e;
         }
-        TweebyteDeployment running = deployment;
+        Deployment running = deployment;
         AtomicBoolean stopping = new AtomicBoolean();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             stopping.set(true);
@@ -147,7 +158,7 @@ final class UpCommand implements Runnable {
             System.out.println("Stopped.");
         }));
         try {
-            while (running.services().stream().allMatch(s -> s.isAlive())) {
+            while (running.processes().values().stream().allMatch(ServiceProcess::isAlive)) {
                 Thread.sleep(1000);
             }
             if (!stopping.get()) {
@@ -158,5 +169,31 @@ final class UpCommand implements Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private Map<String, Integer> ports(Application application) {
+        Map<String, Integer> chosen = new LinkedHashMap<>();
+        for (ServiceInfo service : application.services()) {
+            chosen.put(service.id(), service.defaultPort() + portOffset);
+        }
+        for (String port : ports) {
+            int eq = port.indexOf('=');
+            String service = eq < 0 ? "" : port.substring(0, eq).trim();
+            if (!chosen.containsKey(service)) {
+                throw new LabException("--port takes SERVICE=PORT with SERVICE one of " + String.join(", ",
+                        chosen.keySet()) + ", got '" + port + "'");
+            }
+            try {
+                int value = Integer.parseInt(port.substring(eq + 1).trim());
+                if (value < 0 || value > 65_535) {
+                    throw new NumberFormatException();
+                }
+                chosen.put(service, value);
+            } catch (NumberFormatException e) {
+                throw new LabException("--port " + service + "= takes a port between 0 and 65535, got '"
+                        + port.substring(eq + 1) + "'");
+            }
+        }
+        return chosen;
     }
 }

@@ -1,10 +1,9 @@
 package io.paradigmlab.lab.infra;
 
 import io.paradigmlab.lab.verify.StatementStatistics;
-import io.paradigmlab.tweebyte.schema.Migrations;
-import io.paradigmlab.tweebyte.schema.ServiceDatabase;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import org.flywaydb.core.Flyway;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -104,10 +103,11 @@ public final class Infrastructure implements AutoCloseable {
     }
 
     /**
-     * Creates {@code name} afresh (dropping an earlier one of that name) and applies the service's migrations,
-     * so every run starts from the same empty schema.
+     * Creates {@code name} afresh (dropping an earlier one of that name) and applies the Flyway migrations at
+     * {@code migrationLocation} (e.g. {@code classpath:db/tweebyte/user}), so every run starts from the same empty
+     * schema.
      */
-    public void recreateDatabase(ServiceDatabase service, String name) {
+    public void recreateDatabase(String name, String migrationLocation) {
         if (!DATABASE_NAME.matcher(name).matches()) {
             throw new LabException("Not a valid database name: " + name);
         }
@@ -119,7 +119,8 @@ public final class Infrastructure implements AutoCloseable {
             throw new LabException("Cannot create database " + name + " on " + postgres.host() + ":" + postgres.port()
                     + ": " + e.getMessage(), e);
         }
-        Migrations.migrate(service, postgres.jdbcUrl(name), postgres.user(), postgres.password());
+        Flyway.configure().dataSource(postgres.jdbcUrl(name), postgres.user(), postgres.password())
+                .locations(migrationLocation).failOnMissingLocations(true).load().migrate();
     }
 
     /** Whether database {@code name} exists on the server. */

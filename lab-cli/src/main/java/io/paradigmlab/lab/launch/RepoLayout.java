@@ -14,7 +14,7 @@ public record RepoLayout(Path root) {
             return new RepoLayout(Path.of(home).toAbsolutePath().normalize());
         }
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("mvnw")) && Files.isDirectory(p.resolve("apps/tweebyte"))) {
+            if (Files.isRegularFile(p.resolve("mvnw")) && Files.isDirectory(p.resolve("apps"))) {
                 return new RepoLayout(p);
             }
         }
@@ -22,31 +22,32 @@ public record RepoLayout(Path root) {
                 + ": run from inside it, or set -Dlab.home");
     }
 
-    /** {@code apps/tweebyte/<variant>/<service>/target/tweebyte-<variant>-<service>-exec.jar}, which must exist. */
-    public Path serviceJar(Variant variant, String service) {
-        Path module = module(variant, service);
-        Path jar = module.resolve("target").resolve("tweebyte-" + variant.id() + "-" + service + "-exec.jar");
+    /**
+     * The runnable jar of one service of one variant, by the repository's convention
+     * {@code apps/<app>/<variant>/<service>/target/<app>-<variant>-<service>-exec.jar}; it must exist.
+     *
+     * @throws LabException naming the module to build when it does not
+     */
+    public Path serviceJar(String app, String variant, String service) {
+        Path module = module(app, variant, service);
+        Path jar = module.resolve("target").resolve(app + "-" + variant + "-" + service + "-exec.jar");
         if (!Files.isRegularFile(jar)) {
             String name = root.relativize(module).toString();
-            throw new LabException("The " + variant.id() + " " + service + " service is not built (" + root.relativize(jar)
+            throw new LabException("The " + variant + " " + service + " service is not built (" + root.relativize(jar)
                     + " is missing)" + (Files.isDirectory(module) ? "" : ", and its module " + name + " does not exist yet")
                     + ". Build it with: ./mvnw -B install -DskipTests -pl " + name + " -am");
         }
         return jar;
     }
 
-    public Path serviceJar(Variant variant, TweebyteService service) {
-        return serviceJar(variant, service.id());
-    }
-
-    /** The module folder {@code apps/tweebyte/<variant>/<service>}, whether or not it exists. */
-    public Path module(Variant variant, String service) {
-        return root.resolve("apps/tweebyte").resolve(variant.id()).resolve(service);
+    /** The module folder {@code apps/<app>/<variant>/<service>}, whether or not it exists. */
+    public Path module(String app, String variant, String service) {
+        return root.resolve("apps").resolve(app).resolve(variant).resolve(service);
     }
 
     /** Whether the checkout has this variant's module for {@code service} (built or not). */
-    public boolean hasModule(Variant variant, TweebyteService service) {
-        return Files.isDirectory(module(variant, service.id()));
+    public boolean hasModule(String app, String variant, String service) {
+        return Files.isDirectory(module(app, variant, service));
     }
 
     /** A folder for this run's files (logs, keys, embedded data), under the checkout's ignored {@code .lab/}. */

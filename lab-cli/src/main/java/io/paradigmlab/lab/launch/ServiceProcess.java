@@ -16,6 +16,14 @@ import java.util.concurrent.TimeUnit;
 /** A service JVM started by the lab: its own process, its log in a file, ready once its health check says UP. */
 public final class ServiceProcess implements AutoCloseable {
 
+    /**
+     * JVM flags of every service JVM, whatever the application and variant (docs/adr/0004-equal-settings.md). A
+     * fixed heap ceiling keeps memory comparable; G1 is the JDK default, named so a JDK change cannot switch it
+     * silently.
+     */
+    public static final List<String> DEFAULT_JVM_ARGS =
+            List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError");
+
     private final String name;
     private final Process process;
     private final Path log;

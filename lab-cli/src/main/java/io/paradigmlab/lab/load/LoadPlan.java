@@ -10,7 +10,7 @@ import java.util.Locale;
  * @param model           {@link Model#CLOSED}: N users, each sending its next request as soon as the last answer
  *                        came (the seeds' model); {@link Model#OPEN}: arrivals at a fixed rate whatever the answers
  * @param levels          users (closed) or requests per second (open), ascending
- * @param warmupSeconds   load before the first level, at the first level's intensity; never measured
+ * @param warmupSeconds   load before the first level, at {@link #warmupLevel()}; never measured
  * @param durationSeconds measured window of each level
  * @param timeoutMillis   a request without an answer after this long is a timeout (an error)
  */
@@ -49,6 +49,16 @@ public record LoadPlan(Model model, List<Integer> levels, int warmupSeconds, int
             throw new LabException("Warm-up must be >= 0 s and each level's duration >= 1 s");
         }
         levels = List.copyOf(levels);
+    }
+
+    /**
+     * The warm-up's intensity. Closed model: the highest level, so the JIT has compiled the hot paths and every pool
+     * has grown before the first level is measured (a few seconds at one user leave the code interpreted, and the
+     * first level measures the compiler). Open model: the first level, because a rate the system cannot sustain
+     * would leave a queue behind for the first measured level.
+     */
+    public int warmupLevel() {
+        return model == Model.CLOSED ? levels.getLast() : levels.getFirst();
     }
 
     /** Seconds of load in one repetition. */

@@ -14,11 +14,13 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The report's charts, rendered headless by XChart to PNG: one metric against the level, one line per variant,
- * the 95% interval of each point drawn as an error bar. A level where a variant has no OK repetition is a gap in
+ * The report's charts, rendered headless by XChart to PNG: one metric against the level, one line per variant (the
+ * noise check's repeat run is no variant and is not drawn), the 95% interval of each point drawn as a vertical
+ * segment, clamped at zero. A level where a variant has no OK repetition is a gap in
  * its line, not an interpolation.
  */
 final class Charts {
@@ -64,13 +66,29 @@ final class Charts {
         };
     }
 
+    /**
+     * A logarithmic level axis for a geometric ladder (at least three levels, each at least twice the one below and
+     * the steps within a factor 2 of each other: 1, 4, 16 or 1, 10, 100) or for levels spanning more than
+     * {@link #LOG_X_SPAN}x (the seeds' 1, 10, 50, 100, 200); linear otherwise.
+     */
     static boolean logX(List<Integer> levels) {
-        if (levels.isEmpty()) {
+        if (levels.isEmpty() || levels.getFirst() <= 0) {
             return false;
         }
-        int min = levels.getFirst();
-        int max = levels.getLast();
-        return min > 0 && (double) max / min > LOG_X_SPAN;
+        if ((double) levels.getLast() / levels.getFirst() > LOG_X_SPAN) {
+            return true;
+        }
+        if (levels.size() < 3) {
+            return false;
+        }
+        double smallest = Double.MAX_VALUE;
+        double largest = 0;
+        for (int i = 1; i < levels.size(); i++) {
+            double step = (double) levels.get(i) / levels.get(i - 1);
+            smallest = Math.min(smallest, step);
+            largest = Math.max(largest, step);
+        }
+        return smallest >= 2 && largest / smallest <= 2;
     }
 
     static byte[] png(CampaignSummary summary, Metric metric, String levelAxis) {
@@ -85,8 +103,7 @@ final class Charts {
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
         chart.getStyler().setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
-        chart.getStyler().setErrorBarsColorSeriesColor(true);
-        chart.getStyler().setMarkerSize(7);
+                chart.getStyler().setMarkerSize(7);
         chart.getStyler().setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         chart.getStyler().setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
         chart.getStyler().setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
@@ -95,23 +112,37 @@ final class Charts {
 
         double scale = Fmt.scale(metric);
         double[] x = summary.levels().stream().mapToDouble(Integer::doubleValue).toArray();
+        // Every charted metric is non-negative: the axis starts at zero and no interval is drawn below it.
+        chart.getStyler().setYAxisMin(0.0);
         for (int v = 0; v < summary.variants().size(); v++) {
             String variant = summary.variants().get(v);
+            Color color = COLORS[v % COLORS.length];
             double[] y = new double[x.length];
-            double[] error = new double[x.length];
             for (int i = 0; i < x.length; i++) {
                 Estimate e = summary.level(variant, summary.levels().get(i)).map(s -> s.estimate(metric))
                         .orElse(Estimate.EMPTY);
                 y[i] = e.mean() * scale;
                 // One repetition has no interval: no bar rather than a bar of zero width pretending certainty.
-                error[i] = e.hasInterval() ? e.halfWidth() * scale : 0;
+                if (e.hasInterval() && Double.isFinite(e.ciLow()) && Double.isFinite(e.ciHigh())) {
+                    // XChart's error bars are symmetric; an interval is drawn as its own segment so that its
+                    // lower end can be clamped at zero.
+                    XYSeries bar = chart.addSeries(variant + " CI95 at " + Fmt.fixed(x[i], 0),
+                            new double[] {x[i], x[i]},
+                            new double[] {Math.max(0, e.ciLow()) * scale, e.ciHigh() * scale});
+                    bar.setLineColor(color);
+                    bar.setMarker(SeriesMarkers.NONE);
+                    bar.setLineWidth(1.5f);
+                    bar.setLineStyle(SeriesLines.SOLID);
+                    bar.setShowInLegend(false);
+                }
             }
-            XYSeries series = chart.addSeries(variant, x, y, error);
-            Color color = COLORS[v % COLORS.length];
+            XYSeries series = chart.addSeries(variant, x, y);
             series.setLineColor(color);
             series.setMarkerColor(color);
             series.setMarker(SeriesMarkers.CIRCLE);
             series.setLineWidth(2f);
+            // XChart varies the dash pattern with the series' index, which counts the interval segments too.
+            series.setLineStyle(SeriesLines.SOLID);
         }
         try {
             return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);

@@ -69,7 +69,10 @@ final class HtmlReport {
         out.append("</p>\n");
         section("Re-run", "rerun");
         out.append("<pre class=\"cmd\">").append(esc(result.command())).append("</pre>\n");
+        scenario();
+        noise();
         methodology();
+        ranking();
         summaryTables();
         crossovers();
         chartsSection();
@@ -103,9 +106,11 @@ final class HtmlReport {
                 + "confidence interval (Student's t with n−1 degrees of freedom, n = repetitions whose level is "
                 + "valid); with a single repetition no interval exists and the page says so. Latency percentiles are "
                 + "computed per repetition from that repetition's own histogram and then averaged: “p99” is the mean "
-                + "of the per-run p99, never a percentile of merged runs. Ratios are B / A of means; "
-                + "<b>*</b> marks Welch's t-test p &lt; ").append(CampaignStatistics.ALPHA)
-                .append(" (no test with fewer than two valid repetitions on a side; no correction for the many "
+                + "of the per-run p99, never a percentile of merged runs. <b>Ratios are paired</b>: within a repetition the "
+                + "variants ran back to back on the same machine (order rotated), so B / A is computed per "
+                + "repetition and the ratio shown is the mean of those per-repetition ratios with its own 95% "
+                + "interval; <b>*</b> marks an interval that excludes 1 (p &lt; ").append(CampaignStatistics.ALPHA)
+                .append("; no interval with a single paired repetition; no correction for the many "
                         + "comparisons, so expect some marks by chance). ");
         out.append("<b>Validity.</b> A level is <i>SATURATED</i> when the achieved rate falls short of the offered "
                 + "rate or latency grows without bound, and <i>FAILED</i> when more than ")
@@ -163,6 +168,9 @@ final class HtmlReport {
             }
             return cell.append("</span>").toString();
         }
+        if (e.isEmpty() && settings != null && settings.targets().contains(s.variant())) {
+            return "<span class=\"note\">not sampled (external target)</span>";
+        }
         cell.append(esc(Fmt.estimate(e, metric)));
         if (e.singleRun()) {
             cell.append(" <span class=\"note\">one repetition: no interval</span>");
@@ -193,20 +201,182 @@ final class HtmlReport {
         if (c.significant()) {
             css += c.bBetter() ? " better" : " worse";
         }
-        StringBuilder cell = new StringBuilder("<td class=\"").append(css).append("\">").append(Fmt.ratio(c.ratio()));
-        cell.append(" <small>").append(Fmt.pValue(c.pValue())).append("</small>");
-        if (c.significant()) {
-            cell.append(" <b>*</b>");
+        return "<td class=\"" + css + "\">" + ratioText(c) + "</td>";
+    }
+
+    /** "1.12× [1.05, 1.19] *", or the mean and "one repetition: no interval", or "–" with no paired repetition. */
+    private static String ratioText(Comparison c) {
+        Estimate r = c.ratio();
+        if (r.isEmpty()) {
+            return "–";
         }
-        return cell.append("</td>").toString();
+        StringBuilder text = new StringBuilder(esc(Fmt.ratio(r.mean())));
+        if (r.hasInterval()) {
+            text.append(" <small>[").append(Fmt.fixed(r.ciLow(), 2)).append(", ").append(Fmt.fixed(r.ciHigh(), 2))
+                    .append("]</small>");
+        } else {
+            text.append(" <span class=\"note\">one repetition: no interval</span>");
+        }
+        if (c.significant()) {
+            text.append(" <b>*</b>");
+        }
+        return text.toString();
+    }
+
+    /** What was measured and how the variants were checked before: the scenario, its requests and their work. */
+    private void scenario() {
+        section("Scenario and verification", "scenario");
+        String description = result.environment() == null ? null : result.environment().get("scenario");
+        out.append("<p><b>").append(esc(settings == null ? "?" : settings.scenario())).append("</b>");
+        if (description != null) {
+            out.append(": ").append(esc(description.substring(description.indexOf(':') + 1).strip()));
+        }
+        out.append("</p>\n");
+        if (settings != null && !settings.targets().isEmpty()) {
+            out.append("<p class=\"note\">External targets (not launched by the lab; their processes are not "
+                    + "sampled, so their resource numbers read “not sampled”): ")
+                    .append(esc(String.join(", ", settings.targets()))).append(".</p>\n");
+        }
+        var verification = result.verification();
+        if (verification == null) {
+            out.append("<p class=\"warn\">No verification ran before this campaign: nothing shows that the "
+                    + "implementations answered the same or did the same work.</p>\n");
+            return;
+        }
+        out.append(verification.passed()
+                ? "<p class=\"better\">Verification passed: before any load, every implementation answered the "
+                        + "scenario's requests the same (normalized), and every launched variant did the same work per "
+                        + "request, as listed below.</p>\n"
+                : "<p class=\"bad\">Verification failed: the implementations differ (below).</p>\n");
+        out.append("<table>\n<tr><th>#</th><th>Request</th><th>Service</th><th>Status</th>"
+                + "<th>Work per request (SQL statements, calls between services, Redis commands)</th></tr>\n");
+        int i = 0;
+        for (var request : verification.requests()) {
+            out.append("<tr><td class=\"n\">").append(++i).append("</td><td><code>").append(esc(request.request()))
+                    .append("</code></td><td>").append(esc(request.service())).append("</td><td class=\"n\">")
+                    .append(request.status()).append("</td><td>");
+            if (request.work() == null || request.work().isEmpty()) {
+                out.append("<span class=\"note\">none counted</span>");
+            }
+            request.work().forEach((work, count) -> out.append("<div><code>").append(esc(work)).append("</code>")
+                    .append(count == 1 ? "" : " <b>×" + count + "</b>").append("</div>"));
+            out.append("</td></tr>\n");
+        }
+        out.append("</table>\n");
+        for (String d : verification.differences()) {
+            out.append("<p class=\"bad\">").append(esc(d)).append("</p>\n");
+        }
+        for (String n : verification.notes()) {
+            out.append("<p class=\"note\">").append(esc(n)).append("</p>\n");
+        }
+    }
+
+    /** How much two identical runs of one variant differ here: the floor under every ratio of the page. */
+    private void noise() {
+        if (summary.noise().isEmpty()) {
+            return;
+        }
+        section("Noise of this machine", "noise");
+        String variant = settings.noiseVariant();
+        double worst = -1;
+        for (Comparison c : summary.noise()) {
+            if (c.metric() == Metric.THROUGHPUT && c.ratio().hasInterval()) {
+                worst = Math.max(worst, Math.max(Math.abs(c.ratio().ciHigh() - 1), Math.abs(1 - c.ratio().ciLow())));
+            }
+        }
+        out.append("<p>In every repetition <b>").append(esc(variant)).append("</b> ran a second, identical time (")
+                .append(esc(CampaignSettings.repeatOf(variant))).append("). Ideally the two agree exactly (1.00×); ");
+        if (worst >= 0) {
+            out.append("here identical runs differ in throughput by up to <b>±").append(Fmt.fixed(worst * 100, 1))
+                    .append(" %</b> (the widest CI95 of the ratio of two identical runs over the levels). A ratio "
+                            + "between variants closer to 1 than that is not a finding on this machine.</p>\n");
+        } else {
+            out.append("with fewer than two repetitions there is no interval for the noise.</p>\n");
+        }
+        out.append("<table class=\"num\">\n<tr><th>Level (").append(levelUnit(settings)).append(")</th>");
+        for (Metric metric : CampaignStatistics.COMPARED_METRICS) {
+            out.append("<th>").append(esc(metric.label())).append("</th>");
+        }
+        out.append("</tr>\n");
+        for (int level : summary.levels()) {
+            out.append("<tr><th>").append(Fmt.fixed(level, 0)).append("</th>");
+            for (Metric metric : CampaignStatistics.COMPARED_METRICS) {
+                out.append(summary.noise(level, metric).map(this::ratioCell).orElse("<td class=\"ratio\">–</td>"));
+            }
+            out.append("</tr>\n");
+        }
+        out.append("</table>\n");
+    }
+
+    /** Per level, the variants ordered by throughput, each against the next one down, in plain words. */
+    private void ranking() {
+        section("Ranking by throughput", "ranking");
+        List<String> variants = summary.variants();
+        if (variants.size() < 2) {
+            out.append("<p class=\"note\">One implementation: nothing to rank.</p>\n");
+            return;
+        }
+        out.append("<p class=\"note\">Paired ratios of throughput (mean of per-repetition ratios, CI95). "
+                + "“&gt;” only where the interval excludes 1.</p>\n<ul>\n");
+        for (int level : summary.levels()) {
+            List<String> ordered = new ArrayList<>(variants.stream()
+                    .filter(v -> summary.level(v, level).map(l -> l.ok() > 0).orElse(false)).toList());
+            ordered.sort(Comparator.comparingDouble((String v) -> summary.level(v, level).orElseThrow()
+                    .estimate(Metric.THROUGHPUT).mean()).reversed());
+            out.append("<li><b>").append(Fmt.fixed(level, 0)).append(' ').append(levelUnit(settings)).append("</b>: ");
+            if (ordered.size() < 2) {
+                out.append("<span class=\"note\">fewer than two implementations valid at this level</span></li>\n");
+                continue;
+            }
+            List<String> parts = new ArrayList<>();
+            for (int i = 0; i + 1 < ordered.size(); i++) {
+                String upper = ordered.get(i);
+                String lower = ordered.get(i + 1);
+                Optional<Comparison> c = summary.comparison(level, Metric.THROUGHPUT, lower, upper);
+                parts.add(c.map(x -> pairSentence(upper, lower, x)).orElse(esc(upper) + " ? " + esc(lower)));
+            }
+            out.append(String.join("; ", parts)).append("</li>\n");
+        }
+        out.append("</ul>\n");
+    }
+
+    /**
+     * "async &gt; virtual by 12 % [5 %, 19 %]" or "async ≈ virtual (no significant difference ...)"; {@code c} is
+     * upper / lower, paired. Where the paired ratio contradicts the order of the unpaired means, the pair wins.
+     */
+    private static String pairSentence(String upper, String lower, Comparison c) {
+        Estimate r = c.ratio();
+        if (r.isEmpty()) {
+            return esc(upper) + " ? " + esc(lower) + " <span class=\"note\">(never both valid in one repetition)</span>";
+        }
+        if (c.significant() && !c.bBetter()) {
+            return pairSentence(lower, upper, c.swap());
+        }
+        String by = percent(r.mean() - 1);
+        if (!r.hasInterval()) {
+            return esc(upper) + " ≥ " + esc(lower) + " by " + by
+                    + " <span class=\"note\">(one repetition: no interval)</span>";
+        }
+        String interval = " [" + percent(r.ciLow() - 1) + ", " + percent(r.ciHigh() - 1) + "]";
+        return c.significant()
+                ? "<b>" + esc(upper) + " &gt; " + esc(lower) + "</b> by " + by + interval
+                : esc(upper) + " ≈ " + esc(lower) + " <span class=\"note\">(no significant difference: " + by
+                        + interval + ")</span>";
+    }
+
+    /** A relative difference in whole percent, never "-0 %". */
+    private static String percent(double fraction) {
+        long whole = Math.round(fraction * 100);
+        return (whole == 0 ? "0" : Fmt.fixed(whole, 0)) + " %";
     }
 
     private void crossovers() {
         section("Crossover points", "crossovers");
         out.append("<p class=\"note\">For each pair, the lowest level from which one variant's mean is better at "
                 + "every higher level (higher throughput, lower latency), after not being better just below; only "
-                + "levels where both have a valid repetition are compared. “significant” means Welch p &lt; ")
-                .append(CampaignStatistics.ALPHA).append(" at each of those levels.</p>\n");
+                + "levels where both have a valid repetition are compared, on the paired ratio. “significant” means the "
+                + "ratio's 95% interval excludes 1 (p &lt; ").append(CampaignStatistics.ALPHA)
+                .append(") at each of those levels.</p>\n");
         out.append("<table>\n<tr><th>Metric</th><th>Pair</th><th>Result</th><th>Levels compared</th></tr>\n");
         List<String> variants = summary.variants();
         for (Metric metric : CampaignStatistics.CROSSOVER_METRICS) {
@@ -261,8 +431,8 @@ final class HtmlReport {
         section("Charts", "charts");
         out.append("<p class=\"note\">Mean over valid repetitions; bars are 95% confidence intervals (none with a "
                 + "single repetition); a gap means no valid repetition at that level.")
-                .append(Charts.logX(summary.levels()) ? " The level axis is logarithmic (levels span more than "
-                        + (int) Charts.LOG_X_SPAN + "×)." : "").append("</p>\n<div class=\"charts\">\n");
+                .append(Charts.logX(summary.levels()) ? " The level axis is logarithmic (a geometric ladder of "
+                        + "levels, or levels spanning more than " + (int) Charts.LOG_X_SPAN + "×)." : "").append("</p>\n<div class=\"charts\">\n");
         for (Charts.Chart chart : charts) {
             out.append("<figure><img alt=\"").append(esc(chart.title())).append("\" width=\"").append(Charts.WIDTH)
                     .append("\" height=\"").append(Charts.HEIGHT).append("\" src=\"data:image/png;base64,")
@@ -365,13 +535,17 @@ final class HtmlReport {
         row("Application", settings.app());
         row("Scenario", settings.scenario());
         row("Variants", String.join(", ", settings.variants()));
+        row("External targets", settings.targets().isEmpty() ? "none" : String.join(", ", settings.targets()));
+        row("Noise check", settings.noiseVariant() == null ? "off"
+                : settings.noiseVariant() + " ran twice in every repetition");
+        row("Data scale", settings.scale() == null ? "?" : settings.scale());
         row("Load model", settings.model());
         row("Levels (" + levelUnit(settings) + ")",
                 String.join(", ", settings.levels().stream().map(String::valueOf).toList()));
         row("Repetitions", String.valueOf(settings.repetitions()));
         row("Warm-up", settings.warmupSeconds() + " s");
         row("Measured window per level", settings.durationSeconds() + " s");
-        row("Synthetic users seeded", String.valueOf(settings.users()));
+        row("Users in the data set", String.valueOf(settings.users()));
         row("Seed", String.valueOf(settings.seed()));
         row("Security (token checks)", settings.security() ? "on" : "off");
         row("Error threshold", Fmt.fixed(settings.errorThreshold() * 100, 2) + "%");

@@ -23,7 +23,8 @@ import java.nio.file.Path;
  *   <li>{@value #CAMPAIGN_JSON}: the campaign itself;</li>
  *   <li>{@value #MEASUREMENTS_CSV}: one row per {@link LevelMeasurement}, every field flattened;</li>
  *   <li>{@value #SUMMARY_CSV}: one row per variant, level and {@link Metric} with mean, CI95 and n;</li>
- *   <li>{@value #COMPARISONS_CSV}: one row per level, compared metric and pair of variants;</li>
+ *   <li>{@value #COMPARISONS_CSV}: one row per level, compared metric and pair of variants (paired ratios), and
+ *       the machine's noise;</li>
  *   <li>{@value #SUMMARY_JSON}: statistics, comparisons, crossovers and static metrics;</li>
  *   <li>{@value #REPORT_HTML}: the self-contained page.</li>
  * </ul>
@@ -99,13 +100,26 @@ public final class ReportWriter {
         return csv;
     }
 
+    /**
+     * One row per paired comparison: the pairs of variants, then (kind {@code noise}) the noise variant's repeat
+     * against its first run. {@code ratio_b_over_a} is the mean of the per-repetition ratios, {@code n_pairs} how
+     * many repetitions had both OK.
+     */
     static Csv comparisonsCsv(CampaignSummary summary) {
-        Csv csv = new Csv("level", "metric", "unit", "variant_a", "variant_b", "mean_a", "n_a", "mean_b", "n_b",
-                "ratio_b_over_a", "p_value", "significant");
+        Csv csv = new Csv("kind", "level", "metric", "unit", "variant_a", "variant_b", "mean_a", "n_a", "mean_b",
+                "n_b", "ratio_b_over_a", "ratio_ci_low", "ratio_ci_high", "n_pairs", "p_value", "significant");
         for (Comparison c : summary.comparisons()) {
-            csv.row(c.level(), c.metric().id(), c.metric().unit(), c.variantA(), c.variantB(), c.a().mean(),
-                    c.a().n(), c.b().mean(), c.b().n(), c.ratio(), c.pValue(), c.significant());
+            comparisonRow(csv, "pair", c);
+        }
+        for (Comparison c : summary.noise()) {
+            comparisonRow(csv, "noise", c);
         }
         return csv;
+    }
+
+    private static void comparisonRow(Csv csv, String kind, Comparison c) {
+        csv.row(kind, c.level(), c.metric().id(), c.metric().unit(), c.variantA(), c.variantB(), c.a().mean(),
+                c.a().n(), c.b().mean(), c.b().n(), c.ratio().mean(), c.ratio().ciLow(), c.ratio().ciHigh(),
+                c.ratio().n(), c.pValue(), c.significant());
     }
 }

@@ -55,20 +55,10 @@ final class SummaryJson {
         }
 
         ArrayNode comparisons = root.putArray("comparisons");
-        for (Comparison c : summary.comparisons()) {
-            ObjectNode node = comparisons.addObject();
-            node.put("level", c.level());
-            node.put("metric", c.metric().id());
-            node.put("variantA", c.variantA());
-            node.put("variantB", c.variantB());
-            number(node, "meanA", c.a().mean());
-            node.put("nA", c.a().n());
-            number(node, "meanB", c.b().mean());
-            node.put("nB", c.b().n());
-            number(node, "ratioBOverA", c.ratio());
-            number(node, "pValue", c.pValue());
-            node.put("significant", c.significant());
-        }
+        summary.comparisons().forEach(c -> comparison(comparisons.addObject(), c));
+        // The machine's noise: the noise variant's identical second run against its first (ideally 1.00).
+        ArrayNode noise = root.putArray("noise");
+        summary.noise().forEach(c -> comparison(noise.addObject(), c));
 
         ArrayNode crossovers = root.putArray("crossovers");
         for (Crossover c : summary.crossovers()) {
@@ -98,6 +88,23 @@ final class SummaryJson {
             estimate(node.putObject("artifactMb"), s.artifactMb());
         }
         return root;
+    }
+
+    /** A paired comparison: the unpaired means for scale, then the mean per-repetition ratio B / A and its CI95. */
+    private static void comparison(ObjectNode node, Comparison c) {
+        node.put("level", c.level());
+        node.put("metric", c.metric().id());
+        node.put("variantA", c.variantA());
+        node.put("variantB", c.variantB());
+        number(node, "meanA", c.a().mean());
+        node.put("nA", c.a().n());
+        number(node, "meanB", c.b().mean());
+        node.put("nB", c.b().n());
+        estimate(node.putObject("ratioBOverA"), c.ratio());
+        ArrayNode perRepetition = node.putArray("ratiosPerRepetition");
+        c.ratios().forEach(perRepetition::add);
+        number(node, "pValue", c.pValue());
+        node.put("significant", c.significant());
     }
 
     private static ObjectNode estimate(ObjectNode node, Estimate e) {

@@ -13,8 +13,10 @@ import java.util.Map;
  * @param environment  CPU, cores, memory, OS, JDK, JVM flags, pool sizes, PostgreSQL, git commit...
  * @param measurements one per variant, repetition and level
  * @param statics      one per variant, service and repetition
+ * @param verification the equivalence and equal-work check run before the load (null in results written before it)
  */
 public record CampaignResult(String id, Instant started, Instant finished, String command,
                              Map<String, String> environment, CampaignSettings settings,
-                             List<LevelMeasurement> measurements, List<StaticMetrics> statics) {
+                             List<LevelMeasurement> measurements, List<StaticMetrics> statics,
+                             Verification verification) {
 }

@@ -5,20 +5,40 @@ import java.util.List;
 /**
  * What a campaign was asked to do: enough, with the environment, to re-run it.
  *
- * @param app               the application (tweebyte)
- * @param scenario          the request mix (user-summary)
- * @param variants          variants compared, in order
- * @param model             closed or open
- * @param levels            concurrent users (closed) or offered requests per second (open), ascending
- * @param repetitions       fresh JVMs and data each
- * @param warmupSeconds     load before the first level of each repetition, excluded from every number
- * @param durationSeconds   measured window of each level
- * @param users             synthetic users seeded per repetition
- * @param seed              seed of the data generator and of the request choices
- * @param security          whether token checks were on (the seeds benchmarked with them off)
- * @param errorThreshold    fraction of failed requests above which a level is FAILED
+ * @param app             the application, e.g. tweebyte
+ * @param scenario        the scenario, e.g. user-summary
+ * @param variants        implementations compared, in order: the launched variants, then the external targets
+ * @param targets         the names among {@code variants} that are external targets (not launched, not sampled)
+ * @param model           closed or open
+ * @param levels          concurrent users (closed) or offered requests per second (open), ascending
+ * @param repetitions     fresh JVMs and data each; within one, the variants run back to back (order rotated)
+ * @param warmupSeconds   load before the first level of each run, excluded from every number
+ * @param durationSeconds measured window of each level
+ * @param scale           the data set's scale name (e.g. quick, seed)
+ * @param users           accounts in that data set
+ * @param seed            seed of the data generator
+ * @param security        whether token checks were on (the seeds benchmarked with them off)
+ * @param errorThreshold  fraction of failed requests above which a level is FAILED
+ * @param noiseVariant    the variant run a second time in every repetition to measure the machine's noise (its
+ *                        second run's measurements carry {@link #repeatOf(String)} as variant), or null
  */
-public record CampaignSettings(String app, String scenario, List<String> variants, String model, List<Integer> levels,
-                               int repetitions, int warmupSeconds, int durationSeconds, int users, long seed,
-                               boolean security, double errorThreshold) {
+public record CampaignSettings(String app, String scenario, List<String> variants, List<String> targets, String model,
+                               List<Integer> levels, int repetitions, int warmupSeconds, int durationSeconds,
+                               String scale, int users, long seed, boolean security, double errorThreshold,
+                               String noiseVariant) {
+
+    /** Suffix of the variant name of the noise check's second, identical run. */
+    public static final String REPEAT_SUFFIX = " (repeat)";
+
+    public CampaignSettings {
+        // A campaign.json written before targets existed has none: read it as no target.
+        variants = variants == null ? List.of() : List.copyOf(variants);
+        targets = targets == null ? List.of() : List.copyOf(targets);
+        levels = levels == null ? List.of() : List.copyOf(levels);
+    }
+
+    /** The variant name of the identical second run of {@code variant}. */
+    public static String repeatOf(String variant) {
+        return variant + REPEAT_SUFFIX;
+    }
 }

@@ -1,6 +1,7 @@
 package io.paradigmlab.lab.stats;
 
 import io.paradigmlab.lab.results.CampaignResult;
+import io.paradigmlab.lab.results.CampaignSettings;
 import io.paradigmlab.lab.results.LevelMeasurement;
 import io.paradigmlab.lab.results.LevelMeasurement.Verdict;
 import io.paradigmlab.lab.results.StaticMetrics;
@@ -24,8 +25,11 @@ import java.util.function.ToDoubleFunction;
  *       repetitions that never measured the level, are counted in {@link LevelSummary} and never averaged.</li>
  *   <li>Every estimate is the mean over those repetitions with a Student-t 95% interval ({@link Estimate}).</li>
  *   <li>Percentiles are not merged across runs: the p99 estimate is the mean of each repetition's own p99.</li>
- *   <li>Pairs of variants are compared with the ratio of means and Welch's t-test ({@link Comparison}), and their
- *       crossover along the levels is found by the rule of {@link Crossover}.</li>
+ *   <li>Pairs of variants are compared paired by repetition: the mean of the per-repetition ratios B / A with its
+ *       own 95 % interval, significant when it excludes 1 ({@link Comparison}); rankings and crossovers along the
+ *       levels ({@link Crossover}) rest on those paired ratios, never on the unpaired estimates.</li>
+ *   <li>The noise check's repeat run ({@code v (repeat)}) is no variant: it only gives the machine's noise, the
+ *       paired ratio of two identical runs ({@link #noise}).</li>
  * </ul>
  */
 public final class CampaignStatistics {
@@ -90,10 +94,14 @@ public final class CampaignStatistics {
                 }
             }
         }
-        return new CampaignSummary(variants, levels, summaries, comparisons, crossovers, statics(result));
+        return new CampaignSummary(variants, levels, summaries, comparisons, crossovers, statics(result),
+                noise(result));
     }
 
-    /** Variants in the settings' order, then any other variant found in the measurements or statics. */
+    /**
+     * Variants in the settings' order, then any other variant found in the measurements or statics; never the
+     * noise check's repeat run, which is no variant (see {@link #noise}).
+     */
     public static List<String> variants(CampaignResult result) {
         Set<String> variants = new LinkedHashSet<>();
         if (result.settings() != null && result.settings().variants() != null) {
@@ -101,6 +109,7 @@ public final class CampaignStatistics {
         }
         result.measurements().forEach(m -> variants.add(m.variant()));
         result.statics().forEach(s -> variants.add(s.variant()));
+        variants.removeIf(v -> v.endsWith(CampaignSettings.REPEAT_SUFFIX));
         return List.copyOf(variants);
     }
 
@@ -149,15 +158,50 @@ public final class CampaignStatistics {
                 estimates);
     }
 
-    /** Compares B with A at one level for one metric; see {@link Comparison}. */
+    /** Compares B with A at one level for one metric, paired by repetition; see {@link Comparison}. */
     public static Comparison compare(CampaignResult result, int level, Metric metric, String variantA,
                                      String variantB) {
-        double[] a = okSamples(result, variantA, level, metric);
-        double[] b = okSamples(result, variantB, level, metric);
-        Estimate ea = Estimate.of(a);
-        Estimate eb = Estimate.of(b);
-        double p = Welch.pValue(a, b);
-        return new Comparison(level, metric, variantA, variantB, ea, eb, eb.mean() / ea.mean(), p, p < ALPHA);
+        Map<Integer, Double> a = okByRepetition(result, variantA, level, metric);
+        Map<Integer, Double> b = okByRepetition(result, variantB, level, metric);
+        List<Double> ratios = new ArrayList<>();
+        for (var entry : new java.util.TreeMap<>(a).entrySet()) {
+            Double vb = b.get(entry.getKey());
+            double va = entry.getValue();
+            if (vb != null && Double.isFinite(va) && Double.isFinite(vb) && va != 0) {
+                ratios.add(vb / va);
+            }
+        }
+        return Comparison.of(level, metric, variantA, variantB,
+                Estimate.of(a.values().stream().mapToDouble(Double::doubleValue).toArray()),
+                Estimate.of(b.values().stream().mapToDouble(Double::doubleValue).toArray()), ratios);
+    }
+
+    /**
+     * The machine's noise: at every level and {@link #COMPARED_METRICS compared metric}, the paired comparison of the
+     * noise variant's second, identical run with its first ({@code v (repeat)} / v; ideally 1.00). Empty when the
+     * campaign ran no noise check.
+     */
+    public static List<Comparison> noise(CampaignResult result) {
+        String variant = result.settings() == null ? null : result.settings().noiseVariant();
+        if (variant == null) {
+            return List.of();
+        }
+        List<Comparison> noise = new ArrayList<>();
+        for (int level : levels(result)) {
+            for (Metric metric : COMPARED_METRICS) {
+                noise.add(compare(result, level, metric, variant, CampaignSettings.repeatOf(variant)));
+            }
+        }
+        return noise;
+    }
+
+    private static Map<Integer, Double> okByRepetition(CampaignResult result, String variant, int level,
+                                                       Metric metric) {
+        Map<Integer, Double> values = new LinkedHashMap<>();
+        for (LevelMeasurement m : okMeasurements(result, variant, level)) {
+            values.put(m.repetition(), metric.of(m));
+        }
+        return values;
     }
 
     /**

@@ -14,9 +14,12 @@ import java.util.Optional;
  * @param crossovers  one per ordered pair of distinct variants and {@link CampaignStatistics#CROSSOVER_METRICS
  *                    crossover metric}
  * @param statics     one per variant and service
+ * @param noise       the machine's noise: per level and compared metric, the noise variant's repeat against its
+ *                    first run ({@link CampaignStatistics#noise}); empty without a noise check
  */
 public record CampaignSummary(List<String> variants, List<Integer> levels, List<LevelSummary> levelSummaries,
-                              List<Comparison> comparisons, List<Crossover> crossovers, List<StaticSummary> statics) {
+                              List<Comparison> comparisons, List<Crossover> crossovers, List<StaticSummary> statics,
+                              List<Comparison> noise) {
 
     public CampaignSummary {
         variants = List.copyOf(variants);
@@ -25,6 +28,12 @@ public record CampaignSummary(List<String> variants, List<Integer> levels, List<
         comparisons = List.copyOf(comparisons);
         crossovers = List.copyOf(crossovers);
         statics = List.copyOf(statics);
+        noise = List.copyOf(noise);
+    }
+
+    /** The noise of one metric at one level, if the campaign measured it. */
+    public Optional<Comparison> noise(int level, Metric metric) {
+        return noise.stream().filter(c -> c.level() == level && c.metric() == metric).findFirst();
     }
 
     public Optional<LevelSummary> level(String variant, int level) {

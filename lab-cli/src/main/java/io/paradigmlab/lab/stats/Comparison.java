@@ -1,39 +1,61 @@
 package io.paradigmlab.lab.stats;
 
+import java.util.List;
+import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.math3.stat.inference.TTest;
+
 /**
- * Variant B against variant A at one level for one metric, over their OK repetitions.
+ * Variant B against variant A at one level for one metric, paired by repetition.
  *
- * <p>{@code ratio} is mean(B) / mean(A) (NaN if either has no OK repetition). {@code pValue} is Welch's two-sided
- * t-test of equal means over the per-repetition values ({@link Welch#pValue}), NaN with fewer than two OK
- * repetitions on either side. {@code significant} is {@code pValue < alpha} with alpha =
- * {@link CampaignStatistics#ALPHA}; it is false whenever there is no test. No correction for multiple comparisons
- * is applied: with many levels and metrics, some "significant" marks are expected by chance alone.
+ * <p>Rule. Within a repetition the variants ran back to back on the same machine, so a slow period hits both: for
+ * every repetition r in which both were OK and both values are finite (A's non-zero), ratio<sub>r</sub> = B<sub>r</sub>
+ * / A<sub>r</sub>. The estimate {@link #ratio()} is the mean of those ratios with its Student-t 95 % interval (n-1
+ * degrees of freedom, {@link Estimate}); {@link #pValue()} is the two-sided one-sample t-test of "mean ratio = 1";
+ * {@link #significant()} is true when the interval excludes 1 (the same as {@code pValue < }
+ * {@link CampaignStatistics#ALPHA}), and false with fewer than two paired repetitions ("one repetition: no
+ * interval"). No correction for multiple comparisons is applied: with many levels and metrics some "significant"
+ * marks are expected by chance alone. The unpaired estimates {@link #a()} and {@link #b()} give the absolute numbers.
  *
- * @param level    the level
- * @param metric   the metric
- * @param variantA the reference variant
- * @param variantB the variant compared with it
- * @param a        estimate of A
- * @param b        estimate of B
- * @param ratio    mean(B) / mean(A)
- * @param pValue   Welch p-value
- * @param significant whether {@code pValue < 0.05}
+ * @param level       the level
+ * @param metric      the metric
+ * @param variantA    the reference variant
+ * @param variantB    the variant compared with it
+ * @param a           estimate of A over its OK repetitions (unpaired)
+ * @param b           estimate of B over its OK repetitions (unpaired)
+ * @param ratios      B / A per paired repetition, in repetition order
+ * @param ratio       mean of {@code ratios} with its 95 % interval
+ * @param pValue      one-sample t-test of the ratios against 1, NaN with fewer than two or no spread
+ * @param significant the interval of {@code ratio} excludes 1
  */
 public record Comparison(int level, Metric metric, String variantA, String variantB, Estimate a, Estimate b,
-                         double ratio, double pValue, boolean significant) {
+                         List<Double> ratios, Estimate ratio, double pValue, boolean significant) {
 
-    /** The same comparison seen from B: A and B exchanged, ratio inverted, same test. */
+    public Comparison {
+        ratios = List.copyOf(ratios);
+    }
+
+    /** Applies the rule to the per-repetition ratios B / A. */
+    public static Comparison of(int level, Metric metric, String variantA, String variantB, Estimate a, Estimate b,
+                                List<Double> ratios) {
+        double[] x = ratios.stream().mapToDouble(Double::doubleValue).toArray();
+        Estimate ratio = Estimate.of(x);
+        double p = x.length >= 2 && StatUtils.variance(x) > 0 ? new TTest().tTest(1.0, x) : Double.NaN;
+        boolean significant = ratio.hasInterval() && (ratio.ciLow() > 1 || ratio.ciHigh() < 1);
+        return new Comparison(level, metric, variantA, variantB, a, b, ratios, ratio, p, significant);
+    }
+
+    /** The same comparison seen from B: A and B exchanged, each repetition's ratio inverted, the rule re-applied. */
     public Comparison swap() {
-        return new Comparison(level, metric, variantB, variantA, b, a, 1 / ratio, pValue, significant);
+        return of(level, metric, variantB, variantA, b, a, ratios.stream().map(r -> 1 / r).toList());
     }
 
-    /** Whether both sides have at least one OK repetition, so their means can be ordered. */
+    /** Whether at least one repetition has both A and B OK, so B can be put against A. */
     public boolean hasBothMeans() {
-        return !a.isEmpty() && !b.isEmpty();
+        return !ratio.isEmpty();
     }
 
-    /** Whether B's mean is strictly better than A's for this metric (higher throughput, lower latency...). */
+    /** Whether B is better than A for this metric on the paired mean (ratio above 1 for throughput, below for latency). */
     public boolean bBetter() {
-        return hasBothMeans() && metric.better(b.mean(), a.mean());
+        return hasBothMeans() && metric.better(ratio.mean(), 1.0);
     }
 }

@@ -6,10 +6,10 @@ import java.util.OptionalInt;
 /**
  * Where, along the ladder of levels, variant B becomes better than variant A for one metric.
  *
- * <p>Rule. Take the levels at which both A and B have at least one OK repetition, ascending: L<sub>1</sub> &lt; ...
- * &lt; L<sub>k</sub> ({@link #levelsCompared()}); levels where either has none are skipped, not guessed. At each,
- * B is <em>better</em> when its mean is strictly better than A's ({@link Metric#better}: higher throughput, lower
- * latency); an exact tie counts as not better. Let L<sub>c</sub> be the start of the longest run of levels, ending
+ * <p>Rule. Take the levels at which A and B were both OK in at least one repetition, ascending: L<sub>1</sub> &lt;
+ * ... &lt; L<sub>k</sub> ({@link #levelsCompared()}); levels where they never were are skipped, not guessed. At each,
+ * B is <em>better</em> when its paired mean ratio B / A ({@link Comparison}) is strictly better than 1
+ * ({@link Metric#better}: above 1 for throughput, below for latency); an exact tie counts as not better. Let L<sub>c</sub> be the start of the longest run of levels, ending
  * at L<sub>k</sub>, at which B is better at every one. Then the {@link Kind} is:
  * <ul>
  *   <li>{@link Kind#ALWAYS_BETTER} when that run is every compared level;</li>
@@ -21,8 +21,8 @@ import java.util.OptionalInt;
  *       the crossover of the swapped pair reports);</li>
  *   <li>{@link Kind#NO_DATA} when no level can be compared.</li>
  * </ul>
- * The rule orders means only. {@link #significant()} adds whether Welch's test gives B's advantage p &lt; alpha at
- * every level of the run (for ALWAYS_BETTER and CROSSOVER; false otherwise), so a crossover driven by noise can be
+ * The rule orders paired means only. {@link #significant()} adds whether B's advantage is significant (the ratio's
+ * 95 % interval excludes 1) at every level of the run (for ALWAYS_BETTER and CROSSOVER; false otherwise), so a crossover driven by noise can be
  * told from a real one.
  *
  * @param metric         the metric

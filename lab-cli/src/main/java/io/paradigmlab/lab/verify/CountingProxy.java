@@ -41,17 +41,40 @@ public final class CountingProxy implements AutoCloseable {
             "keep-alive", "te", "trailer", "transfer-encoding", "proxy-connection", "proxy-authorization",
             "proxy-authenticate", "http2-settings");
 
+    /**
+     * Sees each exchange, synchronously: {@link #before} once the request arrived, before it is forwarded;
+     * {@link #after} once the answer came back, before it is returned. The verification before a campaign uses
+     * it to measure each client request's work and record its answer.
+     */
+    public interface Listener {
+        void before(String method, String template);
+
+        void after(String method, String template, int status, byte[] body);
+    }
+
+    private static final Listener NONE = new Listener() {
+        @Override
+        public void before(String method, String template) {
+        }
+
+        @Override
+        public void after(String method, String template, int status, byte[] body) {
+        }
+    };
+
     private final String target;
     private final URI targetBase;
+    private final Listener listener;
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final HttpClient client;
     private final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
     private final AtomicInteger inFlight = new AtomicInteger();
 
-    private CountingProxy(String target, URI targetBase) throws IOException {
+    private CountingProxy(String target, URI targetBase, Listener listener) throws IOException {
         this.target = target;
         this.targetBase = targetBase;
+        this.listener = listener;
         this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(executor)
                 .connectTimeout(Duration.ofSeconds(5)).followRedirects(HttpClient.Redirect.NEVER).build();
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 200);
@@ -66,8 +89,13 @@ public final class CountingProxy implements AutoCloseable {
      * @param target the name its counts are reported under, e.g. {@code tweet}
      */
     public static CountingProxy start(String target, String targetBaseUrl) {
+        return start(target, targetBaseUrl, NONE);
+    }
+
+    /** As {@link #start(String, String)}, telling {@code listener} of every exchange. */
+    public static CountingProxy start(String target, String targetBaseUrl, Listener listener) {
         try {
-            return new CountingProxy(target, URI.create(targetBaseUrl));
+            return new CountingProxy(target, URI.create(targetBaseUrl), listener);
         } catch (IOException e) {
             throw new LabException("Cannot start the counting proxy for " + target + ": " + e.getMessage(), e);
         }
@@ -147,8 +175,9 @@ public final class CountingProxy implements AutoCloseable {
         try (exchange) {
             URI uri = exchange.getRequestURI();
             String method = exchange.getRequestMethod().toUpperCase(Locale.ROOT);
-            counts.computeIfAbsent(target + " " + method + " " + template(uri.getRawPath(), uri.getRawQuery()),
-                    k -> new LongAdder()).increment();
+            String template = template(uri.getRawPath(), uri.getRawQuery());
+            counts.computeIfAbsent(target + " " + method + " " + template, k -> new LongAdder()).increment();
+            listener.before(method, template);
             byte[] body;
             try (InputStream in = exchange.getRequestBody()) {
                 body = in.readAllBytes();
@@ -168,6 +197,7 @@ public final class CountingProxy implements AutoCloseable {
                 response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
             } catch (IOException e) {
                 // the target is down: a gateway error, which callers treat like any other unavailable service
+                listener.after(method, template, 502, new byte[0]);
                 exchange.sendResponseHeaders(502, -1);
                 return;
             } catch (InterruptedException e) {
@@ -183,6 +213,7 @@ public final class CountingProxy implements AutoCloseable {
             });
             byte[] answer = response.body();
             int status = response.statusCode();
+            listener.after(method, template, status, answer);
             boolean noBody = answer.length == 0 || status == 204 || status == 304 || "HEAD".equals(method);
             exchange.sendResponseHeaders(status, noBody ? -1 : answer.length);
             if (!noBody) {

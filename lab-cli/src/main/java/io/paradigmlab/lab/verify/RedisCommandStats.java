@@ -26,7 +26,7 @@ public final class RedisCommandStats implements AutoCloseable {
      * ({@code HELLO}, {@code CLIENT ...}, {@code PING}, {@code SELECT}, {@code AUTH}, {@code COMMAND ...}), and
      * the lab's own {@code CONFIG RESETSTAT} and {@code INFO}.
      */
-    private static final Set<String> IGNORED = Set.of("hello", "client", "ping", "select", "auth", "command", "config",
+    private static final Set<String> IGNORED = Set.of("flushall", "hello", "client", "ping", "select", "auth", "command", "config",
             "info", "quit", "reset");
 
     private final RedisEndpoint redis;
@@ -42,6 +42,14 @@ public final class RedisCommandStats implements AutoCloseable {
         String answer = command("CONFIG", "RESETSTAT");
         if (!"OK".equals(answer)) {
             throw new LabException("Redis at " + redis.url() + " refused CONFIG RESETSTAT: " + answer);
+        }
+    }
+
+    /** Deletes every key (FLUSHALL), so that no run reads what an earlier one cached. */
+    public synchronized void flushAll() {
+        String answer = command("FLUSHALL");
+        if (!"OK".equals(answer)) {
+            throw new LabException("Redis at " + redis.url() + " refused FLUSHALL: " + answer);
         }
     }
 

@@ -1,7 +1,7 @@
 package io.paradigmlab.lab.verify;
 
 import io.paradigmlab.lab.infra.Infrastructure;
-import io.paradigmlab.lab.launch.TweebyteDeployment;
+import io.paradigmlab.lab.app.Deployment;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
@@ -18,14 +18,14 @@ public final class WorkMeter implements AutoCloseable {
     private static final Duration QUIET = Duration.ofMillis(200);
     private static final Duration LIMIT = Duration.ofSeconds(10);
 
-    private final TweebyteDeployment deployment;
+    private final Deployment deployment;
     private final StatementStatistics statements;
     private final RedisCommandStats redis;
     private final Map<String, String> databases;
 
-    public WorkMeter(Infrastructure infra, TweebyteDeployment deployment) {
+    public WorkMeter(Infrastructure infra, Deployment deployment) {
         if (deployment.proxies().isEmpty()) {
-            throw new IllegalArgumentException("The deployment was started without call counting (Options.withCallCounting)");
+            throw new IllegalArgumentException("The deployment was started without call counting (LaunchRequest.callCounting)");
         }
         this.deployment = deployment;
         this.statements = new StatementStatistics(infra.postgres());

@@ -42,7 +42,7 @@ class CampaignComparisonTest {
         var env = new HashMap<>(rb0.environment());
         env.put("jdk", "26");
         CampaignResult rb = new CampaignResult(rb0.id(), rb0.started(), rb0.finished(), rb0.command(), env,
-                rb0.settings(), rb0.measurements(), rb0.statics());
+                rb0.settings(), rb0.measurements(), rb0.statics(), null);
         return CampaignComparison.compare(ra, rb);
     }
 

@@ -121,8 +121,11 @@ class ReportWriterTest {
         assertThat(summary).anySatisfy(l -> assertThat(l).startsWith("async,10,throughput,req/s,1005.0,941.4"));
         assertThat(summary).contains("async,400,throughput,req/s,6000.0,6000.0,6000.0,,1,2,1,1,0,0");
         assertThat(comparisons).hasSize(1 + 3 * 5 * 3);
-        assertThat(comparisons.getFirst()).isEqualTo(
-                "level,metric,unit,variant_a,variant_b,mean_a,n_a,mean_b,n_b,ratio_b_over_a,p_value,significant");
+        assertThat(comparisons.getFirst()).isEqualTo("kind,level,metric,unit,variant_a,variant_b,mean_a,n_a,mean_b,"
+                + "n_b,ratio_b_over_a,ratio_ci_low,ratio_ci_high,n_pairs,p_value,significant");
+        // virtual / async at 10 users, paired: 1100 / 1000 and 1120 / 1010
+        assertThat(comparisons).anySatisfy(l -> assertThat(l).startsWith(
+                "pair,10,throughput,req/s,async,virtual,1005.0,2,1110.0,2," + (1.1 + 1120.0 / 1010) / 2 + ","));
     }
 
     @Test

@@ -71,31 +71,58 @@ class CampaignStatisticsTest {
     }
 
     @Test
-    void pairsAreComparedWithTheRatioOfMeansAndWelchsTest() {
+    void pairsAreComparedByTheMeanOfPerRepetitionRatiosWithTheirOwnInterval() {
         CampaignResult result = campaign("c", settings(List.of("async", "virtual"), List.of(10), 3), List.of(
-                ok("async", 1, 10, 10, 1000), ok("async", 2, 10, 12, 1000), ok("async", 3, 10, 14, 1000),
-                ok("virtual", 1, 10, 20, 1000), ok("virtual", 2, 10, 22, 1000), ok("virtual", 3, 10, 24, 1000)),
+                ok("async", 1, 10, 10, 1000), ok("async", 2, 10, 20, 1000), ok("async", 3, 10, 40, 1000),
+                ok("virtual", 1, 10, 11, 1000), ok("virtual", 2, 10, 24, 1000), ok("virtual", 3, 10, 46, 1000)),
                 List.of());
 
         CampaignSummary summary = CampaignStatistics.summarize(result);
         Comparison c = summary.comparison(10, Metric.THROUGHPUT, "async", "virtual").orElseThrow();
 
-        assertThat(c.ratio()).isEqualTo(22.0 / 12);
-        // t = 10 / sqrt(4/3 + 4/3) = 6.1237 with 4 df: p = 0.003602
-        assertThat(c.pValue()).isCloseTo(0.003602, within(1e-5));
+        // ratios 1.1, 1.2, 1.15: mean 1.15, s = 0.05, half-width = t(0.975, 2) * 0.05 / sqrt(3) = 0.124209
+        assertThat(c.ratios()).containsExactly(1.1, 1.2, 1.15);
+        assertThat(c.ratio().mean()).isCloseTo(1.15, within(1e-12));
+        assertThat(c.ratio().ciLow()).isCloseTo(1.15 - 0.124209, within(1e-5));
+        assertThat(c.ratio().ciHigh()).isCloseTo(1.15 + 0.124209, within(1e-5));
+        // t = 0.15 / (0.05 / sqrt(3)) = 5.196 with 2 df: p = 0.0351
+        assertThat(c.pValue()).isCloseTo(0.0351, within(1e-4));
         assertThat(c.significant()).isTrue();
         assertThat(c.bBetter()).isTrue();
-        assertThat(summary.comparison(10, Metric.THROUGHPUT, "virtual", "async").orElseThrow().ratio())
-                .isCloseTo(12.0 / 22, within(1e-12));
+        // Unpaired, the same numbers are hopeless: async 23.3 +- 38, virtual 27 +- 44.
+        assertThat(c.a().ciLow()).isNegative();
+        // Seen from virtual: each repetition's ratio inverted, then averaged.
+        Comparison back = summary.comparison(10, Metric.THROUGHPUT, "virtual", "async").orElseThrow();
+        assertThat(back.ratio().mean()).isCloseTo((1 / 1.1 + 1 / 1.2 + 1 / 1.15) / 3, within(1e-12));
+        assertThat(back.significant()).isTrue();
+        assertThat(back.bBetter()).isFalse();
         assertThat(summary.comparisons()).hasSize(CampaignStatistics.COMPARED_METRICS.size());
-        // Identical latencies in both: no variance, no test, not significant.
+        // Identical latencies in both: every ratio 1, no spread, no test, not significant.
         Comparison p95 = summary.comparison(10, Metric.LATENCY_P95, "async", "virtual").orElseThrow();
+        assertThat(p95.ratio().mean()).isEqualTo(1.0);
         assertThat(p95.pValue()).isNaN();
         assertThat(p95.significant()).isFalse();
     }
 
     @Test
-    void comparisonNeedsTwoValidRepetitionsOnEachSide() {
+    void aRatioThatVariesAcrossRepetitionsIsNotSignificant() {
+        CampaignResult result = campaign("c", settings(List.of("async", "virtual"), List.of(10), 3), List.of(
+                ok("async", 1, 10, 10, 1000), ok("async", 2, 10, 10, 1000), ok("async", 3, 10, 10, 1000),
+                ok("virtual", 1, 10, 8, 1000), ok("virtual", 2, 10, 13, 1000), ok("virtual", 3, 10, 12, 1000)),
+                List.of());
+
+        Comparison c = CampaignStatistics.summarize(result)
+                .comparison(10, Metric.THROUGHPUT, "async", "virtual").orElseThrow();
+
+        // ratios 0.8, 1.3, 1.2: mean 1.1, interval [0.44, 1.76] contains 1
+        assertThat(c.ratio().mean()).isCloseTo(1.1, within(1e-12));
+        assertThat(c.ratio().ciLow()).isLessThan(1);
+        assertThat(c.ratio().ciHigh()).isGreaterThan(1);
+        assertThat(c.significant()).isFalse();
+    }
+
+    @Test
+    void onlyRepetitionsWhereBothAreOkArePaired() {
         CampaignResult result = campaign("c", settings(List.of("async", "virtual"), List.of(10), 2), List.of(
                 ok("async", 1, 10, 10, 1000), ok("async", 2, 10, 12, 1000),
                 ok("virtual", 1, 10, 20, 1000),
@@ -104,9 +131,34 @@ class CampaignStatisticsTest {
         Comparison c = CampaignStatistics.summarize(result)
                 .comparison(10, Metric.THROUGHPUT, "async", "virtual").orElseThrow();
 
-        assertThat(c.ratio()).isCloseTo(20.0 / 11, within(1e-12));
+        assertThat(c.ratios()).containsExactly(2.0);
+        assertThat(c.ratio().singleRun()).as("one repetition: no interval").isTrue();
         assertThat(c.pValue()).isNaN();
         assertThat(c.significant()).isFalse();
+        assertThat(c.bBetter()).isTrue();
+    }
+
+    @Test
+    void theRepeatRunIsNoVariantButTheMachinesNoise() {
+        CampaignResult result = campaign("c", settings(List.of("async", "virtual"), List.of(), List.of(10), 2,
+                "async"), List.of(
+                ok("async", 1, 10, 100, 1000), ok("async", 2, 10, 200, 1000),
+                ok("async (repeat)", 1, 10, 102, 1000), ok("async (repeat)", 2, 10, 196, 1000),
+                ok("virtual", 1, 10, 150, 1000), ok("virtual", 2, 10, 300, 1000)), List.of());
+
+        CampaignSummary summary = CampaignStatistics.summarize(result);
+
+        assertThat(summary.variants()).containsExactly("async", "virtual");
+        assertThat(summary.comparisons()).noneMatch(c -> c.variantA().endsWith("(repeat)")
+                || c.variantB().endsWith("(repeat)"));
+        Comparison noise = summary.noise(10, Metric.THROUGHPUT).orElseThrow();
+        // 102 / 100 and 196 / 200: mean 1.0, s = 0.028284, half-width = t(0.975, 1) * 0.028284 / sqrt(2) = 0.254124
+        assertThat(noise.variantB()).isEqualTo("async (repeat)");
+        assertThat(noise.ratio().mean()).isCloseTo(1.0, within(1e-12));
+        assertThat(noise.ratio().halfWidth()).isCloseTo(0.254124, within(1e-5));
+        assertThat(summary.noise()).hasSize(CampaignStatistics.COMPARED_METRICS.size());
+        assertThat(CampaignStatistics.summarize(campaign("d", settings(List.of("async"), List.of(10), 1),
+                List.of(ok("async", 1, 10, 100, 1000)), List.of())).noise()).isEmpty();
     }
 
     @Test

@@ -22,7 +22,8 @@ class CrossoverTest {
         for (int i = 0; i < LEVELS.length; i++) {
             Estimate ea = Double.isNaN(a[i]) ? Estimate.EMPTY : Estimate.of(a[i]);
             Estimate eb = Double.isNaN(b[i]) ? Estimate.EMPTY : Estimate.of(b[i]);
-            out.add(new Comparison(LEVELS[i], metric, "a", "b", ea, eb, eb.mean() / ea.mean(), Double.NaN, false));
+            List<Double> ratios = ea.isEmpty() || eb.isEmpty() ? List.of() : List.of(eb.mean() / ea.mean());
+            out.add(Comparison.of(LEVELS[i], metric, "a", "b", ea, eb, ratios));
         }
         return out;
     }

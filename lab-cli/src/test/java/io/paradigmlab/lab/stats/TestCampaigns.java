@@ -35,8 +35,14 @@ public final class TestCampaigns {
     }
 
     public static CampaignSettings settings(List<String> variants, List<Integer> levels, int repetitions) {
-        return new CampaignSettings("tweebyte", "user-summary", variants, "closed", levels, repetitions, 30, 60,
-                1000, 42, false, 0.01);
+        return settings(variants, List.of(), levels, repetitions, null);
+    }
+
+    /** With external targets (named among {@code variants}) and a noise variant (or null). */
+    public static CampaignSettings settings(List<String> variants, List<String> targets, List<Integer> levels,
+                                            int repetitions, String noiseVariant) {
+        return new CampaignSettings("tweebyte", "user-summary", variants, targets, "closed", levels, repetitions, 30,
+                60, "quick", 1000, 42, false, 0.01, noiseVariant);
     }
 
     public static CampaignResult campaign(String id, CampaignSettings settings, List<LevelMeasurement> measurements,
@@ -46,6 +52,7 @@ public final class TestCampaigns {
         environment.put("cores", "8");
         environment.put("jdk", "25");
         return new CampaignResult(id, Instant.parse("2025-01-02T10:00:00Z"), Instant.parse("2025-01-02T11:30:15Z"),
-                "./lab run tweebyte --reps " + settings.repetitions(), environment, settings, measurements, statics);
+                "./lab run tweebyte --reps " + settings.repetitions(), environment, settings, measurements, statics,
+                null);
     }
 }

@@ -1,10 +1,21 @@
-package io.paradigmlab.lab.launch;
+package io.paradigmlab.tweebyte.lab;
 
+import io.paradigmlab.lab.app.Deployment;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.infra.PostgresEndpoint;
 import io.paradigmlab.lab.infra.Ports;
+import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.verify.CountingProxy;
+import io.paradigmlab.tweebyte.security.TokenIssuer;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.UUID;
+import java.util.stream.Stream;
 import io.paradigmlab.tweebyte.security.KeyMaterial;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +33,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Consumer;
 
 /**
  * One variant of Tweebyte running on given infrastructure: fresh databases, a key pair made for this
@@ -31,14 +41,10 @@ import java.util.function.Consumer;
  * concurrently (they call each other only when serving a request) and the deployment is ready once every one of
  * them reports healthy.
  */
-public final class TweebyteDeployment implements AutoCloseable {
+public final class TweebyteDeployment implements Deployment {
 
-    /**
-     * JVM flags of every service JVM, whatever the variant (docs/adr/0004-equal-settings.md). A fixed heap
-     * ceiling keeps memory comparable; G1 is the JDK default, named so a JDK change cannot switch it silently.
-     */
-    public static final List<String> DEFAULT_JVM_ARGS =
-            List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError");
+    /** The lab's JVM flags for every service JVM ({@link ServiceProcess#DEFAULT_JVM_ARGS}). */
+    public static final List<String> DEFAULT_JVM_ARGS = ServiceProcess.DEFAULT_JVM_ARGS;
 
     /** How long a service may take to become healthy: generous, for three JVMs starting on a loaded 2-core machine. */
     public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(180);
@@ -59,14 +65,17 @@ public final class TweebyteDeployment implements AutoCloseable {
      * @param cleanupEnabled  {@code tweebyte.cleanup.enabled} of the interaction service
      * @param callCounting    put a {@link CountingProxy} in front of each started service and point the services'
      *                        {@code tweebyte.services.*-url} at the proxies, to count the calls between services
+     * @param prepared        databases the lab has already created and filled (service to database name); the
+     *                        others are created empty and migrated
      */
     public record Options(Variant variant, String databaseSuffix, int userPort, boolean securityEnabled,
                           boolean blockHound, List<String> jvmArgs, Path workDir, Set<TweebyteService> services,
                           int tweetPort, int interactionPort, Duration cleanupInterval, boolean cleanupEnabled,
-                          boolean callCounting) {
+                          boolean callCounting, Map<TweebyteService, String> prepared) {
 
         public Options {
             jvmArgs = List.copyOf(jvmArgs);
+            prepared = prepared.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(prepared));
             if (services.isEmpty()) {
                 throw new IllegalArgumentException("no service to start");
             }
@@ -77,7 +86,7 @@ public final class TweebyteDeployment implements AutoCloseable {
         public Options(Variant variant, String databaseSuffix, int userPort, boolean securityEnabled, boolean blockHound,
                        List<String> jvmArgs, Path workDir) {
             this(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir,
-                    EnumSet.of(TweebyteService.USER), 0, 0, null, true, false);
+                    EnumSet.of(TweebyteService.USER), 0, 0, null, true, false, Map.of());
         }
 
         /** All three services on free ports, security on, default JVM flags. */
@@ -88,23 +97,28 @@ public final class TweebyteDeployment implements AutoCloseable {
 
         public Options withServices(Set<TweebyteService> chosen) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, chosen,
-                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting);
+                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared);
         }
 
         public Options withPorts(int user, int tweet, int interaction) {
             return new Options(variant, databaseSuffix, user, securityEnabled, blockHound, jvmArgs, workDir, services,
-                    tweet, interaction, cleanupInterval, cleanupEnabled, callCounting);
+                    tweet, interaction, cleanupInterval, cleanupEnabled, callCounting, prepared);
         }
 
         /** @param interval null for the service's default (60 s) */
         public Options withCleanup(Duration interval, boolean enabled) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
-                    tweetPort, interactionPort, interval, enabled, callCounting);
+                    tweetPort, interactionPort, interval, enabled, callCounting, prepared);
         }
 
         public Options withCallCounting(boolean counting) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
-                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, counting);
+                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, counting, prepared);
+        }
+
+        public Options withPreparedDatabases(Map<TweebyteService, String> databases) {
+            return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
+                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, databases);
         }
 
         /** The configured port of {@code service} (0: any free one). */
@@ -133,22 +147,16 @@ public final class TweebyteDeployment implements AutoCloseable {
         this.proxies = proxies;
     }
 
-    public static TweebyteDeployment start(RepoLayout repo, Infrastructure infra, Options options) {
-        return start(repo, infra, options, database -> { });
-    }
-
     /**
-     * Starts the variant after {@code seedUserDatabase} has filled the freshly migrated user database (given its
-     * name), so the service starts on its data and its start-up numbers are not disturbed by the load.
+     * Starts the variant on its databases: the prepared ones as they are, the others created empty and migrated.
      *
      * @throws LabException naming the module to build when a chosen service's jar is missing, or quoting the log
      *                      of a service that did not become healthy (the others are then stopped)
      */
-    public static TweebyteDeployment start(RepoLayout repo, Infrastructure infra, Options options,
-                                           Consumer<String> seedUserDatabase) {
+    public static TweebyteDeployment start(RepoLayout repo, Infrastructure infra, Options options) {
         Map<TweebyteService, Path> jars = new EnumMap<>(TweebyteService.class);
         for (TweebyteService service : options.services()) {
-            jars.put(service, repo.serviceJar(options.variant(), service));
+            jars.put(service, jar(repo, options.variant(), service));
         }
         Map<TweebyteService, Integer> ports = allocatePorts(options);
         Path keys = options.workDir().resolve("keys");
@@ -159,12 +167,12 @@ public final class TweebyteDeployment implements AutoCloseable {
         }
         Map<TweebyteService, String> databases = new EnumMap<>(TweebyteService.class);
         for (TweebyteService service : options.services()) {
-            String database = service.database().defaultName() + options.databaseSuffix();
-            infra.recreateDatabase(service.database(), database);
+            String database = options.prepared().get(service);
+            if (database == null) {
+                database = service.database().defaultName() + options.databaseSuffix();
+                infra.recreateDatabase(database, service.database().migrationLocation());
+            }
             databases.put(service, database);
-        }
-        if (databases.containsKey(TweebyteService.USER)) {
-            seedUserDatabase.accept(databases.get(TweebyteService.USER));
         }
 
         Map<TweebyteService, String> direct = new EnumMap<>(TweebyteService.class);
@@ -215,6 +223,11 @@ public final class TweebyteDeployment implements AutoCloseable {
         }
         return new TweebyteDeployment(options, Collections.unmodifiableMap(running), jars,
                 Collections.unmodifiableMap(databases), List.copyOf(proxies));
+    }
+
+    /** The runnable jar of a service of a variant (it must be built). */
+    public static Path jar(RepoLayout repo, Variant variant, TweebyteService service) {
+        return repo.serviceJar(TweebyteApplication.ID, variant.id(), service.id());
     }
 
     private static Map<TweebyteService, Integer> allocatePorts(Options options) {
@@ -300,6 +313,73 @@ public final class TweebyteDeployment implements AutoCloseable {
 
     public Variant variant() {
         return options.variant();
+    }
+
+    @Override
+    public String variantId() {
+        return options.variant().id();
+    }
+
+    @Override
+    public Map<String, String> endpoints() {
+        Map<String, String> urls = new LinkedHashMap<>();
+        running.forEach((service, process) -> urls.put(service.id(), process.baseUrl()));
+        return urls;
+    }
+
+    @Override
+    public Map<String, ServiceProcess> processes() {
+        Map<String, ServiceProcess> byId = new LinkedHashMap<>();
+        running.forEach((service, process) -> byId.put(service.id(), process));
+        return byId;
+    }
+
+    @Override
+    public Map<String, Path> jars() {
+        Map<String, Path> byId = new LinkedHashMap<>();
+        jars.forEach((service, jar) -> byId.put(service.id(), jar));
+        return byId;
+    }
+
+    /**
+     * Copies the scenario data files, replacing each row's {@code -} token placeholder with a token signed by this
+     * deployment's key for the row's first column (a user id) when security is on; unchanged when it is off (the
+     * services then ignore the header).
+     */
+    @Override
+    public void sessionData(Path from, Path to) {
+        if (!options.securityEnabled()) {
+            Deployment.super.sessionData(from, to);
+            return;
+        }
+        var key = io.paradigmlab.tweebyte.security.KeyMaterial.readPrivate(
+                options.workDir().resolve("keys").resolve("token-private.pem"));
+        TokenIssuer issuer = new TokenIssuer(key, Clock.systemUTC(), Duration.ofDays(1));
+        Map<String, String> tokens = new HashMap<>();
+        try (Stream<Path> files = Files.list(from)) {
+            Files.createDirectories(to);
+            for (Path file : files.filter(f -> f.toString().endsWith(".csv")).toList()) {
+                try (BufferedReader in = Files.newBufferedReader(file);
+                     BufferedWriter out = Files.newBufferedWriter(to.resolve(file.getFileName()))) {
+                    String header = in.readLine();
+                    out.write(header);
+                    out.newLine();
+                    int token = header == null ? -1 : List.of(header.split(",")).indexOf("token");
+                    for (String line = in.readLine(); line != null; line = in.readLine()) {
+                        String[] cells = line.split(",", -1);
+                        if (token >= 0 && token < cells.length) {
+                            cells[token] = tokens.computeIfAbsent(cells[0], user ->
+                                    issuer.issue(UUID.fromString(user), "bench@example.org"));
+                        }
+                        out.write(String.join(",", cells));
+                        out.newLine();
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new LabException("Cannot write the session data of " + variantId() + " to " + to + ": "
+                    + e.getMessage(), e);
+        }
     }
 
     public Options options() {

@@ -1,4 +1,4 @@
-package io.paradigmlab.lab.launch;
+package io.paradigmlab.tweebyte.lab;
 
 import io.paradigmlab.lab.infra.LabException;
 import java.util.Arrays;
@@ -6,14 +6,22 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** The paradigm variants of an application. */
+/** The paradigm variants of Tweebyte. */
 public enum Variant {
-    /** Spring MVC + CompletableFuture on sized executors + JDBC. */
-    ASYNC,
-    /** Spring MVC on virtual threads, plain blocking JDBC. */
-    VIRTUAL,
-    /** WebFlux + Reactor + R2DBC. */
-    REACTIVE;
+    ASYNC("Spring MVC, CompletableFuture on sized executors, JDBC, java.net.http sendAsync"),
+    VIRTUAL("Spring MVC on virtual threads, blocking JDBC and RestClient"),
+    REACTIVE("WebFlux, Reactor, R2DBC, WebClient");
+
+    private final String description;
+
+    Variant(String description) {
+        this.description = description;
+    }
+
+    /** One line for ./lab list. */
+    public String description() {
+        return description;
+    }
 
     public String id() {
         return name().toLowerCase(Locale.ROOT);

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.spec;
 
-import io.paradigmlab.lab.launch.Variant;
+import io.paradigmlab.tweebyte.lab.Variant;
 import org.junit.jupiter.api.DisplayName;
 
 @DisplayName("stories across services (async)")

@@ -2,9 +2,17 @@ package io.paradigmlab.tweebyte.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.app.Applications;
+import io.paradigmlab.lab.app.DatabaseInfo;
+import io.paradigmlab.lab.app.Deployment;
+import io.paradigmlab.lab.app.LaunchRequest;
 import io.paradigmlab.lab.campaign.CampaignRunner;
+import io.paradigmlab.lab.data.TemplateDataSets;
+import io.paradigmlab.lab.infra.Infrastructure;
+import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.launch.RepoLayout;
-import io.paradigmlab.lab.launch.Variant;
+import io.paradigmlab.tweebyte.lab.Variant;
 import io.paradigmlab.lab.load.LoadPlan;
 import io.paradigmlab.lab.report.ReportWriter;
 import io.paradigmlab.lab.results.CampaignResult;
@@ -17,26 +25,35 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * A campaign of seconds through the whole pipeline (infrastructure, seeding, Hyperfoil, sampling, statistics,
- * report) on all three variants. It checks that the output is complete, never how fast anything was.
+ * Tiny campaigns through the whole pipeline (infrastructure, data set, verification, Hyperfoil scenario, sampling,
+ * statistics, report) on all three variants: one that reads ({@code user-summary}, with the noise run) and one
+ * that writes ({@code follow}, with an external target: a virtual deployment the campaign does not launch, on its
+ * own PostgreSQL with the same data set). They check that the output is complete, never how fast anything was.
  */
 class CampaignSmokeIT {
 
-    @Test
-    void aTinyCampaignProducesACompleteReport() throws IOException {
-        List<Integer> levels = List.of(1, 2);
-        List<String> variants = Arrays.stream(Variant.values()).map(Variant::id).toList();
-        CampaignSettings settings = new CampaignSettings("tweebyte", "user-summary", variants, "closed", levels, 2, 1, 2,
-                300, 7, false, 0.05);
-        LoadPlan plan = new LoadPlan(LoadPlan.Model.CLOSED, levels, 1, 2, 5000);
-        CampaignResult result = CampaignRunner.run(RepoLayout.locate(),
-                new CampaignRunner.Request(settings, plan, null, null, "smoke test"), "smoke", System.out);
+    private static final List<Integer> LEVELS = List.of(1, 2);
+    private static final List<String> VARIANTS = Arrays.stream(Variant.values()).map(Variant::id).toList();
+    private static final Application TWEEBYTE = Applications.find("tweebyte");
 
-        assertThat(result.measurements()).hasSize(variants.size() * 2 * levels.size());
+    @Test
+    void aTinyReadingCampaignProducesACompleteReport() throws IOException {
+        CampaignSettings settings = settings("user-summary", VARIANTS, List.of(), "async");
+        CampaignResult result = CampaignRunner.run(RepoLayout.locate(), new CampaignRunner.Request(TWEEBYTE, settings,
+                plan(), Map.of(), null, null, "smoke test", true), "smoke-read", System.out);
+
+        assertThat(result.verification().passed()).isTrue();
+        assertThat(result.verification().requests()).isNotEmpty().allSatisfy(r ->
+                assertThat(r.work()).as("work of %s", r.request()).isNotEmpty());
+        // three variants and the noise run of the first, each repetition, each level
+        assertThat(result.measurements()).hasSize((VARIANTS.size() + 1) * 2 * LEVELS.size());
         for (LevelMeasurement m : result.measurements()) {
             assertThat(m.requests()).as("%s", m).isPositive();
             assertThat(m.throughput()).as("%s", m).isPositive();
@@ -47,13 +64,13 @@ class CampaignSmokeIT {
             assertThat(m.service().threads()).as("%s", m).isPositive();
             assertThat(m.verdict()).as("%s", m).isNotNull();
         }
-        assertThat(result.statics()).hasSize(variants.size() * 2)
+        assertThat(result.statics()).hasSize((VARIANTS.size() + 1) * 2)
                 .allSatisfy(s -> assertThat(s.startupSeconds()).isPositive());
-        assertThat(result.environment()).containsKeys("cpu", "cores", "jdk", "git commit");
+        assertThat(result.environment()).containsKeys("cpu", "cores", "jdk", "git commit", "scenario", "data");
 
         var summary = CampaignStatistics.summarize(result);
-        for (String variant : variants) {
-            for (int level : levels) {
+        for (String variant : VARIANTS) {
+            for (int level : LEVELS) {
                 LevelSummary s = summary.level(variant, level).orElseThrow();
                 assertThat(s.repetitions()).isEqualTo(2);
                 if (s.ok() == 2) {
@@ -72,8 +89,59 @@ class CampaignSmokeIT {
         }
         assertThat(Files.readAllLines(dir.resolve(ReportWriter.MEASUREMENTS_CSV))).hasSize(1 + result.measurements().size());
         String page = Files.readString(html);
-        assertThat(page).contains("data:image/png;base64,", "async", "virtual", "reactive", "smoke test");
+        assertThat(page).contains("data:image/png;base64,", "async", "virtual", "reactive", "smoke test",
+                "/users/summary/");
         looksAtThePageInABrowser(html);
+    }
+
+    @Test
+    void aTinyWritingCampaignMeasuresAnExternalTargetBesideTheLaunchedVariants() throws IOException {
+        Path work = Path.of("target", "smoke-target").toAbsolutePath();
+        var scale = TWEEBYTE.data().scale("quick");
+        try (Infrastructure infra = Infrastructure.start(new Infrastructure.Options(null, null, work.resolve("infra")))) {
+            var data = TemplateDataSets.prepare(infra.postgres(), TWEEBYTE.id(), TWEEBYTE.databases(), TWEEBYTE.data(),
+                    scale, 7, work.resolve("data"), line -> { });
+            Map<String, String> databases = new LinkedHashMap<>();
+            for (DatabaseInfo db : TWEEBYTE.databases()) {
+                TemplateDataSets.copy(infra.postgres(), data, db.service(), db.name());
+                databases.put(db.service(), db.name());
+            }
+            try (Deployment external = TWEEBYTE.launch(new LaunchRequest(infra, "virtual",
+                    Set.of("user", "tweet", "interaction"), databases, false, ServiceProcess.DEFAULT_JVM_ARGS, work,
+                    false, false, Map.of()))) {
+                List<String> urls = TWEEBYTE.services().stream().map(s -> external.endpoints().get(s.id())).toList();
+                CampaignSettings settings = settings("follow", List.of("async", "reactive", "mine"), List.of("mine"),
+                        null);
+                CampaignResult result = CampaignRunner.run(RepoLayout.locate(), new CampaignRunner.Request(TWEEBYTE,
+                        settings, plan(), Map.of("mine", urls), null, null, "smoke test", true), "smoke-write",
+                        System.out);
+
+                assertThat(result.verification().passed()).isTrue();
+                assertThat(result.verification().notes()).anySatisfy(n -> assertThat(n).contains("mine"));
+                assertThat(result.measurements()).hasSize(3 * 2 * LEVELS.size());
+                assertThat(result.measurements()).filteredOn(m -> m.variant().equals("mine")).hasSize(2 * LEVELS.size())
+                        .allSatisfy(m -> {
+                            assertThat(m.throughput()).isPositive();
+                            assertThat(m.errors()).as("follows of new pairs succeed: %s", m).isZero();
+                            assertThat(m.service().cpuPercent()).as("an external target is not sampled").isNaN();
+                        });
+                assertThat(result.measurements()).filteredOn(m -> !m.variant().equals("mine"))
+                        .allSatisfy(m -> assertThat(m.errors()).as("%s", m).isZero());
+                Path dir = Path.of("target", "smoke-campaign-target");
+                String page = Files.readString(ReportWriter.write(result, dir));
+                assertThat(page).contains("mine", "async", "reactive", "/follows/");
+            }
+        }
+    }
+
+    private static CampaignSettings settings(String scenario, List<String> variants, List<String> targets,
+                                             String noise) {
+        return new CampaignSettings("tweebyte", scenario, variants, targets, "closed", LEVELS, 2, 1, 2, "quick",
+                TWEEBYTE.data().scale("quick").users(), 7, false, 0.05, noise);
+    }
+
+    private static LoadPlan plan() {
+        return new LoadPlan(LoadPlan.Model.CLOSED, LEVELS, 1, 2, 5000);
     }
 
     /**

@@ -3,8 +3,8 @@ package io.paradigmlab.tweebyte.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.lab.launch.RepoLayout;
-import io.paradigmlab.lab.launch.TweebyteDeployment;
-import io.paradigmlab.lab.launch.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
+import io.paradigmlab.tweebyte.lab.Variant;
 import io.paradigmlab.lab.verify.WorkMeter;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.paradigmlab.tweebyte.spec;
 
-import io.paradigmlab.lab.launch.TweebyteDeployment;
-import io.paradigmlab.lab.launch.TweebyteService;
+import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
+import io.paradigmlab.tweebyte.lab.TweebyteService;
 import io.paradigmlab.lab.verify.Work;
 import io.paradigmlab.lab.verify.WorkMeter;
 import java.nio.charset.StandardCharsets;

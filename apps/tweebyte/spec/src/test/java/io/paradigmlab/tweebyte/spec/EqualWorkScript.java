@@ -1,8 +1,8 @@
 package io.paradigmlab.tweebyte.spec;
 
-import static io.paradigmlab.lab.launch.TweebyteService.INTERACTION;
-import static io.paradigmlab.lab.launch.TweebyteService.TWEET;
-import static io.paradigmlab.lab.launch.TweebyteService.USER;
+import static io.paradigmlab.tweebyte.lab.TweebyteService.INTERACTION;
+import static io.paradigmlab.tweebyte.lab.TweebyteService.TWEET;
+import static io.paradigmlab.tweebyte.lab.TweebyteService.USER;
 import static io.paradigmlab.tweebyte.spec.EqualWorkStep.measure;
 import static io.paradigmlab.tweebyte.spec.EqualWorkStep.setup;
 

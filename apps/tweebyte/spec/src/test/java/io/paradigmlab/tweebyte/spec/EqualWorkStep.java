@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.spec;
 
-import io.paradigmlab.lab.launch.TweebyteService;
+import io.paradigmlab.tweebyte.lab.TweebyteService;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.spec;
 
-import io.paradigmlab.lab.launch.Variant;
+import io.paradigmlab.tweebyte.lab.Variant;
 import io.paradigmlab.lab.verify.Work;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package io.paradigmlab.tweebyte.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paradigmlab.lab.launch.Variant;
+import io.paradigmlab.tweebyte.lab.Variant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

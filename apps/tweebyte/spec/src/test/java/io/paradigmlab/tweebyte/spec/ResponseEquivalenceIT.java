@@ -3,8 +3,8 @@ package io.paradigmlab.tweebyte.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.lab.launch.RepoLayout;
-import io.paradigmlab.lab.launch.TweebyteService;
-import io.paradigmlab.lab.launch.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteService;
+import io.paradigmlab.tweebyte.lab.Variant;
 import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,7 +41,7 @@ class ResponseEquivalenceIT {
         RepoLayout repo = RepoLayout.locate();
         Map<Variant, List<String>> transcripts = new LinkedHashMap<>();
         for (Variant variant : Variant.values()) {
-            if (Arrays.stream(TweebyteService.values()).allMatch(service -> repo.hasModule(variant, service))) {
+            if (Arrays.stream(TweebyteService.values()).allMatch(service -> repo.hasModule("tweebyte", variant.id(), service.id()))) {
                 transcripts.put(variant, run(Services.of(fixture.deployment(variant))));
             } else {
                 System.out.println("ResponseEquivalenceIT: " + variant.id() + " lacks a service module; not compared");

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.spec;
 
-import io.paradigmlab.lab.launch.TweebyteDeployment;
+import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
 
 /**
  * The three services of one deployed variant, each behind its own plain HTTP client. The suite talks to each

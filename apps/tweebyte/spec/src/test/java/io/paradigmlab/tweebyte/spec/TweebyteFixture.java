@@ -2,9 +2,9 @@ package io.paradigmlab.tweebyte.spec;
 
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.launch.RepoLayout;
-import io.paradigmlab.lab.launch.TweebyteDeployment;
-import io.paradigmlab.lab.launch.TweebyteService;
-import io.paradigmlab.lab.launch.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
+import io.paradigmlab.tweebyte.lab.TweebyteService;
+import io.paradigmlab.tweebyte.lab.Variant;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -73,7 +73,7 @@ public final class TweebyteFixture implements AutoCloseable {
         String only = System.getProperty("tweebyte.spec.services", "").trim();
         Set<TweebyteService> services = EnumSet.of(TweebyteService.USER);
         for (TweebyteService service : TweebyteService.values()) {
-            if (repo.hasModule(variant, service)
+            if (repo.hasModule("tweebyte", variant.id(), service.id())
                     && (only.isEmpty() || List.of(only.split("\\s*,\\s*")).contains(service.id()))) {
                 services.add(service);
             }

@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.lab.launch.ServiceProcess;
-import io.paradigmlab.lab.launch.Variant;
+import io.paradigmlab.tweebyte.lab.Variant;
 import io.paradigmlab.tweebyte.security.KeyMaterial;
 import io.paradigmlab.tweebyte.security.TokenIssuer;
 import io.paradigmlab.tweebyte.spec.Users.Account;

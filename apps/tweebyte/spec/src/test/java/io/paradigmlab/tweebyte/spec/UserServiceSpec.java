@@ -6,7 +6,7 @@ import static io.paradigmlab.tweebyte.spec.Users.uniqueName;
 import static io.paradigmlab.tweebyte.spec.Users.with;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paradigmlab.lab.launch.Variant;
+import io.paradigmlab.tweebyte.lab.Variant;
 import io.paradigmlab.tweebyte.security.KeyMaterial;
 import io.paradigmlab.tweebyte.security.TokenIssuer;
 import io.paradigmlab.tweebyte.spec.Users.Account;

@@ -1,0 +1,374 @@
+package io.paradigmlab.tweebyte.lab.data;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.paradigmlab.lab.app.DataGenerator;
+import io.paradigmlab.lab.app.DatabaseInfo;
+import io.paradigmlab.lab.data.TemplateDataSets;
+import io.paradigmlab.lab.infra.PostgresEndpoint;
+import io.paradigmlab.tweebyte.domain.text.TextParsing;
+import io.paradigmlab.tweebyte.schema.Migrations;
+import io.paradigmlab.tweebyte.schema.ServiceDatabase;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The generator on a real PostgreSQL with the real migrations, at the {@code quick} scale. */
+class TweebyteDataGeneratorTest {
+
+    private static final long SEED = 7;
+    private static final TweebyteDataGenerator GENERATOR = new TweebyteDataGenerator();
+    private static final DataGenerator.Scale QUICK = GENERATOR.scale("quick");
+    private static final Map<String, List<String>> TABLES = Map.of(
+            "user", List.of("users"),
+            "tweet", List.of("tweets", "hashtags", "tweet_hashtags", "mentions"),
+            "interaction", List.of("follows", "likes", "replies", "retweets"));
+
+    private static EmbeddedPostgres embedded;
+    private static PostgresEndpoint pg;
+    /** service to database of the generation with {@link #SEED} */
+    private static Map<String, String> first;
+    private static Path firstFiles;
+    private static final List<String> progress = new ArrayList<>();
+
+    @TempDir
+    static Path temp;
+
+    @BeforeAll
+    static void generateOnce() throws IOException, SQLException {
+        embedded = EmbeddedPostgres.builder().setDataDirectory(Files.createTempDirectory(temp, "pg"))
+                .setCleanDataDirectory(true).start();
+        pg = new PostgresEndpoint("localhost", embedded.getPort(), "postgres", "postgres");
+        first = migrated("a");
+        firstFiles = temp.resolve("files-a");
+        Files.createDirectories(firstFiles);
+        GENERATOR.generate(pg, first, QUICK, SEED, firstFiles, progress::add);
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        if (embedded != null) {
+            embedded.close();
+        }
+    }
+
+    @Test
+    void scalesAreSmallestFirstAndQuickIsSmall() {
+        assertThat(GENERATOR.scales()).extracting(DataGenerator.Scale::name).containsExactly("quick", "small", "seed");
+        assertThat(GENERATOR.scales()).extracting(DataGenerator.Scale::users).containsExactly(2_000, 50_000, 1_000_000);
+        assertThat(progress).anySatisfy(line -> assertThat(line).startsWith("follows ").contains("rows/s"));
+    }
+
+    @Test
+    void theSameSeedGivesTheSameRowsAndFilesAndAnotherSeedDoesNot() throws Exception {
+        Map<String, String> again = migrated("b");
+        Path againFiles = temp.resolve("files-b");
+        Files.createDirectories(againFiles);
+        GENERATOR.generate(pg, again, QUICK, SEED, againFiles, line -> { });
+        Map<String, String> other = migrated("c");
+        Path otherFiles = temp.resolve("files-c");
+        Files.createDirectories(otherFiles);
+        GENERATOR.generate(pg, other, QUICK, SEED + 1, otherFiles, line -> { });
+
+        for (var entry : TABLES.entrySet()) {
+            for (String table : entry.getValue()) {
+                String a = checksum(first.get(entry.getKey()), table);
+                assertThat(checksum(again.get(entry.getKey()), table)).as(table).isEqualTo(a);
+                assertThat(checksum(other.get(entry.getKey()), table)).as(table).isNotEqualTo(a);
+            }
+        }
+        for (String file : csvNames()) {
+            assertThat(Files.readAllBytes(againFiles.resolve(file))).as(file)
+                    .isEqualTo(Files.readAllBytes(firstFiles.resolve(file)));
+            assertThat(Files.readAllBytes(otherFiles.resolve(file))).as(file)
+                    .isNotEqualTo(Files.readAllBytes(firstFiles.resolve(file)));
+        }
+    }
+
+    @Test
+    void theScenarioFilesHaveTheirHeadersAndAPlaceholderToken() throws IOException {
+        assertThat(Files.list(firstFiles).map(p -> p.getFileName().toString()).sorted().toList())
+                .containsExactlyElementsOf(csvNames().stream().sorted().toList());
+        assertThat(header("users.csv")).isEqualTo("user_id,user_name,token");
+        assertThat(header("follow-pairs.csv")).isEqualTo("follower_id,followed_id,token");
+        assertThat(header("tweet-edits.csv")).isEqualTo("user_id,tweet_id,token");
+        assertThat(header("heavy-tweeters.csv")).isEqualTo("user_id,tweet_count,token");
+        assertThat(header("feed-readers.csv")).isEqualTo("user_id,following,token");
+        for (String file : csvNames()) {
+            assertThat(rows(file)).as(file).isNotEmpty().allSatisfy(row -> {
+                assertThat(row).hasSize(3);
+                assertThat(row[2]).isEqualTo("-");
+            });
+        }
+    }
+
+    @Test
+    void usersAreUniqueAndTheSampleNamesThem() throws SQLException, IOException {
+        Map<String, String> names = map(first.get("user"), "SELECT id::text, user_name FROM users");
+        assertThat(names).hasSize(QUICK.users());
+        assertThat(names.values().stream().map(String::toLowerCase).distinct().count()).isEqualTo(QUICK.users());
+        assertThat(names.values()).allSatisfy(n -> assertThat(n).matches("[a-z0-9_]{3,50}"));
+        long privates = count(first.get("user"), "SELECT count(*) FROM users WHERE is_private");
+        assertThat(privates).isBetween(QUICK.users() / 20L, QUICK.users() / 6L);
+        assertThat(count(first.get("user"), "SELECT count(DISTINCT date_trunc('month', created_at)) FROM users"))
+                .isGreaterThanOrEqualTo(9);
+        List<String[]> sample = rows("users.csv");
+        assertThat(sample).hasSize(Math.min(10_000, QUICK.users()));
+        assertThat(sample).allSatisfy(row -> assertThat(names.get(row[0])).isEqualTo(row[1]));
+        assertThat(sample.stream().map(r -> r[0]).distinct().count()).isEqualTo(sample.size());
+    }
+
+    @Test
+    void followPairsAreNewDistinctAndFollowPublicUsers() throws SQLException, IOException {
+        Set<String> follows = set(first.get("interaction"), "SELECT follower_id || ',' || followed_id FROM follows");
+        Set<String> publicUsers = set(first.get("user"), "SELECT id::text FROM users WHERE NOT is_private");
+        List<String[]> pairs = rows("follow-pairs.csv");
+        assertThat(pairs).hasSize(Math.max(200_000, 20 * QUICK.users()));
+        Set<String> distinct = new HashSet<>();
+        for (String[] pair : pairs) {
+            String key = pair[0] + "," + pair[1];
+            // plain set look-ups: AssertJ's contains on a collection scans it
+            assertThat(follows.contains(key)).as("pair %s is not followed yet", key).isFalse();
+            assertThat(distinct.add(key)).as("pair %s once", key).isTrue();
+            assertThat(pair[0]).isNotEqualTo(pair[1]);
+            assertThat(publicUsers.contains(pair[1])).as("%s is public", pair[1]).isTrue();
+        }
+        // shuffled: consecutive rows rarely share the follower
+        long sameFollower = 0;
+        for (int i = 1; i < pairs.size(); i++) {
+            sameFollower += pairs.get(i)[0].equals(pairs.get(i - 1)[0]) ? 1 : 0;
+        }
+        assertThat(sameFollower).isLessThan(pairs.size() / 50);
+    }
+
+    @Test
+    void followsAreHeavyTailedAndPendingOnlyForPrivateAccounts() throws SQLException {
+        String db = first.get("interaction");
+        assertThat(count(db, "SELECT count(*) FROM follows WHERE follower_id = followed_id")).isZero();
+        assertThat(set(db, "SELECT DISTINCT status FROM follows")).containsExactlyInAnyOrder("ACCEPTED", "PENDING");
+        Set<String> privateUsers = set(first.get("user"), "SELECT id::text FROM users WHERE is_private");
+        assertThat(set(db, "SELECT DISTINCT followed_id::text FROM follows WHERE status = 'PENDING'"))
+                .isSubsetOf(privateUsers);
+        assertThat(count(db, "SELECT count(*) FROM follows WHERE status = 'PENDING'") * 10)
+                .isLessThan(count(db, "SELECT count(*) FROM follows"));
+        long medianOut = count(db, "SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY n) FROM"
+                + " (SELECT count(*) AS n FROM follows GROUP BY follower_id) d");
+        assertThat(medianOut).isBetween(10L, 40L);
+        long maxOut = count(db, "SELECT max(n) FROM (SELECT count(*) AS n FROM follows GROUP BY follower_id) d");
+        assertThat(maxOut).isGreaterThanOrEqualTo(100);
+        long medianIn = count(db, "SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY n) FROM"
+                + " (SELECT count(*) AS n FROM follows GROUP BY followed_id) d");
+        long maxIn = count(db, "SELECT max(n) FROM (SELECT count(*) AS n FROM follows GROUP BY followed_id) d");
+        assertThat(maxIn).as("who is followed follows a power law").isGreaterThan(20 * Math.max(1, medianIn));
+    }
+
+    @Test
+    void heavyTweetersHaveAThousandTweets() throws SQLException, IOException {
+        List<String[]> heavy = rows("heavy-tweeters.csv");
+        assertThat(heavy).hasSizeGreaterThanOrEqualTo(5);
+        Map<String, String> perUser = map(first.get("tweet"), "SELECT user_id::text, count(*)::text FROM tweets GROUP BY 1");
+        for (String[] row : heavy) {
+            assertThat(row[1]).isEqualTo("1000");
+            assertThat(perUser.get(row[0])).isEqualTo("1000");
+        }
+    }
+
+    @Test
+    void feedReadersFollowAHundredUsersWithTweets() throws SQLException, IOException {
+        List<String[]> readers = rows("feed-readers.csv");
+        assertThat(readers).hasSizeGreaterThanOrEqualTo(20);
+        Set<String> tweeters = set(first.get("tweet"), "SELECT DISTINCT user_id::text FROM tweets");
+        for (String[] row : readers) {
+            assertThat(row[1]).isEqualTo("100");
+            Set<String> followed = set(first.get("interaction"), "SELECT followed_id::text FROM follows WHERE"
+                    + " status = 'ACCEPTED' AND follower_id = '" + row[0] + "'");
+            assertThat(followed).hasSize(100);
+            assertThat(tweeters).containsAll(followed);
+        }
+    }
+
+    @Test
+    void tweetEditsNameDistinctUsersAndTheirOwnTweets() throws SQLException, IOException {
+        Map<String, String> owners = map(first.get("tweet"), "SELECT id::text, user_id::text FROM tweets");
+        List<String[]> edits = rows("tweet-edits.csv");
+        assertThat(edits).hasSizeGreaterThan(QUICK.users() / 2);
+        assertThat(edits.stream().map(r -> r[0]).distinct().count()).isEqualTo(edits.size());
+        assertThat(edits).allSatisfy(row -> assertThat(owners.get(row[1])).isEqualTo(row[0]));
+    }
+
+    @Test
+    void hashtagsAndMentionsAreWhatTheTweetServiceWouldHaveStored() throws SQLException {
+        String db = first.get("tweet");
+        assertThat(count(db, "SELECT count(*) FROM tweet_hashtags th WHERE NOT EXISTS"
+                + " (SELECT 1 FROM tweets t WHERE t.id = th.tweet_id)")).isZero();
+        assertThat(count(db, "SELECT count(*) FROM mentions m WHERE NOT EXISTS"
+                + " (SELECT 1 FROM tweets t WHERE t.id = m.tweet_id)")).isZero();
+        assertThat(count(db, "SELECT count(*) FROM hashtags WHERE text <> lower(text)")).isZero();
+        assertThat(count(db, "SELECT count(*) FROM tweets WHERE length(content) NOT BETWEEN 10 AND 280")).isZero();
+        assertThat(count(db, "SELECT count(*) FROM tweet_hashtags")).isPositive();
+        assertThat(count(db, "SELECT count(*) FROM mentions")).isPositive();
+
+        Map<String, String> users = map(first.get("user"), "SELECT id::text, user_name FROM users");
+        Map<String, List<String>> tags = grouped(db, "SELECT th.tweet_id::text, h.text FROM tweet_hashtags th"
+                + " JOIN hashtags h ON h.id = th.hashtag_id ORDER BY th.tweet_id, th.position");
+        Map<String, List<String>> mentions = grouped(db, "SELECT tweet_id::text, user_id::text || ' ' || text"
+                + " FROM mentions ORDER BY tweet_id, position");
+        Map<String, String> contents = map(db, "SELECT id::text, content FROM tweets");
+        contents.forEach((id, content) -> {
+            assertThat(tags.getOrDefault(id, List.of())).as(content).isEqualTo(TextParsing.hashtags(content));
+            List<String> mentioned = mentions.getOrDefault(id, List.of());
+            assertThat(mentioned.stream().map(m -> m.substring(m.indexOf(' ') + 1)).toList()).as(content)
+                    .isEqualTo(TextParsing.mentions(content));
+            assertThat(mentioned).allSatisfy(m -> assertThat(users.get(m.substring(0, m.indexOf(' '))))
+                    .isEqualTo(m.substring(m.indexOf(' ') + 1)));
+        });
+        // positions start at 1 and have no gaps
+        assertThat(count(db, "SELECT count(*) FROM (SELECT tweet_id FROM tweet_hashtags GROUP BY tweet_id"
+                + " HAVING min(position) <> 1 OR max(position) <> count(*)) g")).isZero();
+    }
+
+    @Test
+    void likesRepliesAndRetweetsReferToExistingTweetsAndReplies() throws SQLException {
+        Set<String> tweets = set(first.get("tweet"), "SELECT id::text FROM tweets");
+        String db = first.get("interaction");
+        assertThat(tweets).containsAll(set(db, "SELECT tweet_id::text FROM replies"));
+        assertThat(tweets).containsAll(set(db, "SELECT original_tweet_id::text FROM retweets"));
+        assertThat(tweets).containsAll(set(db, "SELECT likeable_id::text FROM likes WHERE likeable_type = 'TWEET'"));
+        assertThat(count(db, "SELECT count(*) FROM likes l WHERE likeable_type = 'REPLY'"
+                + " AND NOT EXISTS (SELECT 1 FROM replies r WHERE r.id = l.likeable_id)")).isZero();
+        assertThat(count(db, "SELECT count(*) FROM likes WHERE likeable_type = 'REPLY'")).isPositive();
+        assertThat(count(db, "SELECT count(*) FROM retweets WHERE content IS NULL")).isPositive();
+        assertThat(count(db, "SELECT count(*) FROM retweets WHERE content IS NOT NULL")).isPositive();
+        Set<String> users = set(first.get("user"), "SELECT id::text FROM users");
+        assertThat(users).containsAll(set(db, "SELECT user_id::text FROM likes UNION SELECT user_id::text FROM replies"
+                + " UNION SELECT user_id::text FROM retweets UNION SELECT followed_id::text FROM follows"));
+    }
+
+    @Test
+    void theSchemaIsTheMigrationsOwnAndTheTablesAreAnalyzed() throws SQLException {
+        Map<String, String> fresh = migrated("fresh");
+        for (var entry : TABLES.entrySet()) {
+            String loaded = first.get(entry.getKey());
+            assertThat(schema(loaded)).as(entry.getKey()).isEqualTo(schema(fresh.get(entry.getKey())));
+            for (String table : entry.getValue()) {
+                assertThat(count(loaded, "SELECT count(*) FROM pg_stats WHERE tablename = '" + table + "'"))
+                        .as("statistics of %s", table).isPositive();
+            }
+        }
+    }
+
+    @Test
+    void aTemplateDataSetCopyHoldsTheSameRows() throws SQLException {
+        List<DatabaseInfo> dbs = Arrays.stream(ServiceDatabase.values()).map(d -> new DatabaseInfo(
+                d.name().toLowerCase(), d.defaultName(), d.migrationLocation())).toList();
+        var set = TemplateDataSets.prepare(pg, "tweebyte", dbs, GENERATOR, QUICK, SEED, temp.resolve("cache"),
+                line -> { });
+        for (DatabaseInfo db : dbs) {
+            TemplateDataSets.copy(pg, set, db.service(), db.name());
+            for (String table : TABLES.get(db.service())) {
+                assertThat(checksum(db.name(), table)).as(table).isEqualTo(checksum(first.get(db.service()), table));
+            }
+        }
+    }
+
+    // ---- helpers
+
+    private static Map<String, String> migrated(String suffix) throws SQLException {
+        Map<String, String> dbs = new LinkedHashMap<>();
+        for (ServiceDatabase d : ServiceDatabase.values()) {
+            String name = d.defaultName() + "_" + suffix;
+            try (Connection c = connect("postgres"); Statement s = c.createStatement()) {
+                s.execute("DROP DATABASE IF EXISTS " + name);
+                s.execute("CREATE DATABASE " + name);
+            }
+            Migrations.migrate(d, pg.jdbcUrl(name), pg.user(), pg.password());
+            dbs.put(d.name().toLowerCase(), name);
+        }
+        return dbs;
+    }
+
+    private static List<String> csvNames() {
+        return List.of("users.csv", "follow-pairs.csv", "tweet-edits.csv", "heavy-tweeters.csv", "feed-readers.csv");
+    }
+
+    private static String header(String file) throws IOException {
+        return Files.readAllLines(firstFiles.resolve(file)).getFirst();
+    }
+
+    private static List<String[]> rows(String file) throws IOException {
+        List<String> lines = Files.readAllLines(firstFiles.resolve(file));
+        return lines.subList(1, lines.size()).stream().map(l -> l.split(",", -1)).toList();
+    }
+
+    private static String checksum(String db, String table) throws SQLException {
+        return map(db, "SELECT 'x', md5(string_agg(t::text, '|' ORDER BY t::text)) FROM " + table + " t").get("x");
+    }
+
+    private static Map<String, String> schema(String db) throws SQLException {
+        Map<String, String> defs = new TreeMap<>(map(db, "SELECT indexname, indexdef FROM pg_indexes"
+                + " WHERE schemaname = 'public'"));
+        defs.putAll(map(db, "SELECT conrelid::regclass || '.' || conname, pg_get_constraintdef(oid)"
+                + " FROM pg_constraint WHERE connamespace = 'public'::regnamespace"));
+        return defs;
+    }
+
+    private static long count(String db, String sql) throws SQLException {
+        try (Connection c = connect(db); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static Set<String> set(String db, String sql) throws SQLException {
+        Set<String> values = new HashSet<>();
+        try (Connection c = connect(db); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                values.add(rs.getString(1));
+            }
+        }
+        return values;
+    }
+
+    private static Map<String, String> map(String db, String sql) throws SQLException {
+        Map<String, String> values = new HashMap<>();
+        try (Connection c = connect(db); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                values.put(rs.getString(1), rs.getString(2));
+            }
+        }
+        return values;
+    }
+
+    private static Map<String, List<String>> grouped(String db, String sql) throws SQLException {
+        Map<String, List<String>> values = new HashMap<>();
+        try (Connection c = connect(db); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                values.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(rs.getString(2));
+            }
+        }
+        return values;
+    }
+
+    private static Connection connect(String db) throws SQLException {
+        return DriverManager.getConnection(pg.jdbcUrl(db), pg.user(), pg.password());
+    }
+}

@@ -1,0 +1,67 @@
+package io.paradigmlab.lab.app;
+
+import java.util.List;
+
+/**
+ * What the lab needs to know of one reference application, declared in the application's own module
+ * ({@code apps/<app>/lab}) and found with {@link java.util.ServiceLoader}: the lab's core names no application.
+ * The pipeline (infrastructure, data, launch, verify, load, sample, statistics, report) only calls these methods.
+ * See docs/architecture.md, "Applications", and docs/adr/0008-application-model.md.
+ */
+public interface Application {
+
+    /** Lower-case id used on the command line, e.g. {@code tweebyte}. */
+    String id();
+
+    /** One line for {@code ./lab list}. */
+    String description();
+
+    /** The paradigm variants the lab can launch, in the order campaigns list them by default. */
+    List<VariantInfo> variants();
+
+    /** The services of one deployment, in the order {@code --target NAME=URL,URL...} lists their URLs. */
+    List<ServiceInfo> services();
+
+    /** One database per service that has one; created from the migrations, then filled by {@link #data()}. */
+    List<DatabaseInfo> databases();
+
+    /** The deterministic data generator and its scales. */
+    DataGenerator data();
+
+    /** The load scenarios, each one Hyperfoil scenario file on the classpath. */
+    List<ScenarioInfo> scenarios();
+
+    /**
+     * Starts one variant on databases the lab has already created and filled ({@link LaunchRequest#databases()}).
+     * Blocks until every started service is healthy.
+     *
+     * @throws io.paradigmlab.lab.infra.LabException naming what to build or quoting the log of a service that failed
+     */
+    Deployment launch(LaunchRequest request);
+
+    /**
+     * The services a campaign of {@code scenario} launches: the ones it sends requests to and every service they
+     * call while serving them. The default is every service.
+     */
+    default java.util.Set<String> servicesFor(ScenarioInfo scenario) {
+        return new java.util.LinkedHashSet<>(services().stream().map(ServiceInfo::id).toList());
+    }
+
+    /** Settings a result depends on, for the report's environment table (pool sizes, thread counts, caches...). */
+    default java.util.Map<String, String> environment() {
+        return java.util.Map.of();
+    }
+
+    default VariantInfo variant(String id) {
+        return variants().stream().filter(v -> v.id().equals(id)).findFirst()
+                .orElseThrow(() -> new io.paradigmlab.lab.infra.LabException("Unknown variant '" + id + "' of " + id()
+                        + ": choose one of " + String.join(", ", variants().stream().map(VariantInfo::id).toList())));
+    }
+
+    default ScenarioInfo scenario(String id) {
+        return scenarios().stream().filter(s -> s.id().equals(id)).findFirst()
+                .orElseThrow(() -> new io.paradigmlab.lab.infra.LabException("Unknown scenario '" + id + "' of " + id()
+                        + ": choose one of " + String.join(", ", scenarios().stream().map(ScenarioInfo::id).toList())
+                        + " (./lab list shows them all)"));
+    }
+}

@@ -1,0 +1,39 @@
+package io.paradigmlab.lab.app;
+
+import io.paradigmlab.lab.launch.ServiceProcess;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** One variant's running services, started by {@link Application#launch}; closing it stops them. */
+public interface Deployment extends AutoCloseable {
+
+    /** The {@link VariantInfo#id()} this deployment runs. */
+    String variantId();
+
+    /** Service id to the base URL clients use (e.g. {@code http://127.0.0.1:9091}), for the started services. */
+    Map<String, String> endpoints();
+
+    /** Service id to its process, for the started services. */
+    Map<String, ServiceProcess> processes();
+
+    /** Service id to its runnable jar, for the started services (its size is a static metric). */
+    Map<String, Path> jars();
+
+    /** Database name to service id, for the equal-work check's statement counts. */
+    Map<String, String> databases();
+
+    /** Base URLs of the counting proxies in front of the services (empty unless call counting was asked for). */
+    List<io.paradigmlab.lab.verify.CountingProxy> proxies();
+
+    /**
+     * Copies the scenario data files from {@code from} to {@code to}, adding what depends on this deployment
+     * (e.g. tokens signed with its key in a {@code token} column). The default copies them unchanged.
+     */
+    default void sessionData(Path from, Path to) {
+        io.paradigmlab.lab.data.DataFiles.copy(from, to);
+    }
+
+    @Override
+    void close();
+}

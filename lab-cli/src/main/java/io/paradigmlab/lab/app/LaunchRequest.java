@@ -1,0 +1,32 @@
+package io.paradigmlab.lab.app;
+
+import io.paradigmlab.lab.infra.Infrastructure;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What {@link Application#launch} starts.
+ *
+ * @param variant      a {@link VariantInfo#id()}
+ * @param services     which services to start; the others get a port nobody listens on, so a call to them fails fast
+ * @param databases    service id to the name of its database, already created and filled by the lab
+ * @param security     false runs the "security off" benchmark mode of the seeds: no token checks
+ * @param jvmArgs      flags of every service JVM (the same for every variant, docs/adr/0004-equal-settings.md)
+ * @param workDir      where keys and logs go
+ * @param callCounting put a counting proxy in front of each started service and point the services at the proxies
+ * @param blockHound   install BlockHound in event-loop based services, so a blocking call there fails its request
+ * @param ports        service id to a fixed port; absent or 0 means any free port
+ */
+public record LaunchRequest(Infrastructure infra, String variant, Set<String> services, Map<String, String> databases,
+                            boolean security, List<String> jvmArgs, Path workDir, boolean callCounting,
+                            boolean blockHound, Map<String, Integer> ports) {
+
+    public LaunchRequest {
+        services = Set.copyOf(services);
+        databases = Map.copyOf(databases);
+        jvmArgs = List.copyOf(jvmArgs);
+        ports = Map.copyOf(ports);
+    }
+}

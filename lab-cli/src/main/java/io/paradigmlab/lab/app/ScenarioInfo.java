@@ -1,0 +1,21 @@
+package io.paradigmlab.lab.app;
+
+import java.util.List;
+
+/**
+ * A load scenario: a Hyperfoil scenario file (the {@code scenario:} of a Hyperfoil benchmark, docs/scenarios.md)
+ * that the lab wraps into phases for each load level.
+ *
+ * @param id          name on the command line, e.g. {@code follow}
+ * @param description one line for {@code ./lab list} and the report
+ * @param resource    classpath resource of the scenario file, e.g. {@code scenarios/tweebyte/follow.hf.yaml}
+ * @param services    the services it sends requests to (their endpoints); a campaign launches these and the
+ *                    services they call
+ * @param writes      whether it changes data (the report says so; each repetition starts from a fresh copy)
+ */
+public record ScenarioInfo(String id, String description, String resource, List<String> services, boolean writes) {
+
+    public ScenarioInfo {
+        services = List.copyOf(services);
+    }
+}

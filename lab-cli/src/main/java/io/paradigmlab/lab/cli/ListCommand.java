@@ -1,0 +1,50 @@
+package io.paradigmlab.lab.cli;
+
+import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.app.Applications;
+import io.paradigmlab.lab.app.DataGenerator;
+import io.paradigmlab.lab.app.ScenarioInfo;
+import io.paradigmlab.lab.app.ServiceInfo;
+import io.paradigmlab.lab.app.VariantInfo;
+import java.io.PrintStream;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code ./lab list}: the applications, their variants, services, scenarios and data scales. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "Lists the applications the lab knows, with their variants, services, scenarios and data scales.",
+        footer = {"", "Examples:", "  ./lab list", "  ./lab list tweebyte"})
+final class ListCommand implements Runnable {
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "APP", description = "Only this application.")
+    String app;
+
+    @Override
+    public void run() {
+        List<Application> apps = app == null ? Applications.all() : List.of(Applications.find(app));
+        PrintStream out = System.out;
+        for (Application a : apps) {
+            out.printf("%s — %s%n", a.id(), a.description());
+            out.println("  variants:");
+            for (VariantInfo v : a.variants()) {
+                out.printf("    %-14s %s%n", v.id(), v.description());
+            }
+            out.println("  services:");
+            for (ServiceInfo s : a.services()) {
+                out.printf("    %-14s port %d, %s%n", s.id(), s.defaultPort(), s.description());
+            }
+            out.println("  scenarios:");
+            for (ScenarioInfo s : a.scenarios()) {
+                out.printf("    %-14s %s%s%n", s.id(), s.description(), s.writes() ? " [writes]" : "");
+            }
+            out.println("  data scales (--scale):");
+            for (DataGenerator.Scale s : a.data().scales()) {
+                out.printf("    %-14s %,d users: %s%n", s.name(), s.users(), s.description());
+            }
+            out.println();
+        }
+        out.println("Run one: ./lab run <app> --scenario <scenario> [--variants a,b] [--scale quick] "
+                + "[--target NAME=URL,...]");
+    }
+}

@@ -1,0 +1,58 @@
+package io.paradigmlab.lab.data;
+
+import io.paradigmlab.lab.infra.LabException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.stream.Stream;
+
+/** The scenario data files of a data set: CSV files with a header row, one folder per data set. */
+public final class DataFiles {
+
+    private DataFiles() {
+    }
+
+    /**
+     * Copies every CSV file of {@code from} into {@code to}, its data rows rotated to start at row
+     * {@code part * rows / parts} (the header stays first). An external target's data is not reset between runs:
+     * giving each of its runs a different part of the files means a scenario that consumes rows in order (a follow
+     * between a new pair, say) never repeats a row an earlier run used.
+     */
+    public static void copyRotated(Path from, Path to, int part, int parts) {
+        try {
+            Files.createDirectories(to);
+            try (Stream<Path> files = Files.list(from)) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    java.util.List<String> lines = Files.readAllLines(file);
+                    if (!file.toString().endsWith(".csv") || lines.size() < 2 || part == 0) {
+                        Files.write(to.resolve(file.getFileName()), lines);
+                        continue;
+                    }
+                    java.util.List<String> rows = new java.util.ArrayList<>(lines.subList(1, lines.size()));
+                    java.util.Collections.rotate(rows, -(int) ((long) part * rows.size() / parts));
+                    rows.addFirst(lines.getFirst());
+                    Files.write(to.resolve(file.getFileName()), rows);
+                }
+            }
+        } catch (IOException e) {
+            throw new LabException("Cannot copy the scenario data files from " + from + " to " + to + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Copies every regular file of {@code from} into {@code to} (created if missing). */
+    public static void copy(Path from, Path to) {
+        try {
+            Files.createDirectories(to);
+            try (Stream<Path> files = Files.list(from)) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    Files.copy(file, to.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        } catch (IOException e) {
+            throw new LabException("Cannot copy the scenario data files from " + from + " to " + to + ": "
+                    + e.getMessage(), e);
+        }
+    }
+}

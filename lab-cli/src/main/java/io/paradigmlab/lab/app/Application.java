@@ -22,6 +22,14 @@ public interface Application {
     /** The services of one deployment, in the order {@code --target NAME=URL,URL...} lists their URLs. */
     List<ServiceInfo> services();
 
+    /**
+     * The application's gateway, if it has one: a process of its own in front of every service (id, default port,
+     * one line), started by {@link #launch} when {@link LaunchRequest#gatewayPort()} asks for it. Empty by default.
+     */
+    default java.util.Optional<ServiceInfo> gateway() {
+        return java.util.Optional.empty();
+    }
+
     /** One database per service that has one; created from the migrations, then filled by {@link #data()}. */
     List<DatabaseInfo> databases();
 

@@ -23,6 +23,14 @@ public interface Deployment extends AutoCloseable {
     /** Database name to service id, for the equal-work check's statement counts. */
     Map<String, String> databases();
 
+    /**
+     * The application's front door when it was launched with one ({@link LaunchRequest#gatewayPort()}): one URL
+     * routing to every service. Not among {@link #processes()}, which are the services alone. Empty by default.
+     */
+    default java.util.Optional<ServiceProcess> gateway() {
+        return java.util.Optional.empty();
+    }
+
     /** Base URLs of the counting proxies in front of the services (empty unless call counting was asked for). */
     List<io.paradigmlab.lab.verify.CountingProxy> proxies();
 

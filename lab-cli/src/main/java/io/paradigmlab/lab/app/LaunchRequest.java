@@ -18,10 +18,23 @@ import java.util.Set;
  * @param callCounting put a counting proxy in front of each started service and point the services at the proxies
  * @param blockHound   install BlockHound in event-loop based services, so a blocking call there fails its request
  * @param ports        service id to a fixed port; absent or 0 means any free port
+ * @param gatewayPort  start the application's gateway ({@link Application#gateway()}) on this port (0: any free
+ *                     one), or {@link #NO_GATEWAY}
  */
 public record LaunchRequest(Infrastructure infra, String variant, Set<String> services, Map<String, String> databases,
                             boolean security, List<String> jvmArgs, Path workDir, boolean callCounting,
-                            boolean blockHound, Map<String, Integer> ports) {
+                            boolean blockHound, Map<String, Integer> ports, int gatewayPort) {
+
+    /** {@link #gatewayPort()} when no gateway is to be started (campaigns address the services directly). */
+    public static final int NO_GATEWAY = -1;
+
+    /** The services alone, no gateway. */
+    public LaunchRequest(Infrastructure infra, String variant, Set<String> services, Map<String, String> databases,
+                         boolean security, List<String> jvmArgs, Path workDir, boolean callCounting,
+                         boolean blockHound, Map<String, Integer> ports) {
+        this(infra, variant, services, databases, security, jvmArgs, workDir, callCounting, blockHound, ports,
+                NO_GATEWAY);
+    }
 
     public LaunchRequest {
         services = Set.copyOf(services);

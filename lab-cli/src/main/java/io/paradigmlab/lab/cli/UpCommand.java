@@ -30,11 +30,11 @@ import picocli.CommandLine.Parameters;
 /** {@code ./lab up APP --variant X}: real infrastructure and one variant's services, until Ctrl-C. */
 @Command(name = "up", mixinStandardHelpOptions = true,
         description = "Start PostgreSQL and Redis (embedded unless given by URL), create the databases (empty, or"
-                + " filled with a data set with --scale), start a variant's services, print their URLs, and stop"
-                + " everything on Ctrl-C.",
+                + " filled with a data set with --scale), start a variant's services and its gateway (when the application"
+                + " has one), print their URLs, the gateway's first, and stop everything on Ctrl-C.",
         footer = {"", "Examples:", "  ./lab up tweebyte --variant virtual",
                 "  ./lab up tweebyte --variant reactive --port-offset 100 --scale quick --security off",
-                "      (ports 9191-9193, the quick data set: a target for ./lab run --target)",
+                "      (gateway on 8180, services on 9191-9193, the quick data set: a target for ./lab run --target)",
                 "  ./lab up tweebyte --variant async --port user=0 --port tweet=0 --port interaction=0   (any free ports)"})
 final class UpCommand implements Runnable {
 
@@ -45,7 +45,8 @@ final class UpCommand implements Runnable {
     String variant;
 
     @Option(names = "--port", paramLabel = "SERVICE=PORT",
-            description = "Port of one service (default: the contract's, e.g. user=9091; 0 for any free port). Repeatable.")
+            description = "Port of one service or of the gateway (default: the contract's, e.g. user=9091,"
+                    + " gateway=8080; 0 for any free port). Repeatable.")
     List<String> ports = new ArrayList<>();
 
     @Option(names = "--port-offset", paramLabel = "N", defaultValue = "0",
@@ -85,9 +86,20 @@ final class UpCommand implements Runnable {
                 services.add(service.id());
             }
         }
+        // the application's gateway (Tweebyte's on 8080), when this variant has its module: the whole system at one URL
+        ServiceInfo gateway = application.gateway()
+                .filter(g -> repo.hasModule(application.id(), variant, g.id())).orElse(null);
+        if (gateway != null) {
+            repo.serviceJar(application.id(), variant, gateway.id());
+        }
         Map<String, Integer> chosenPorts = ports(application);
+        int gatewayPort = gateway == null ? LaunchRequest.NO_GATEWAY : chosenPorts.remove(gateway.id());
         // fail before starting anything, not after PostgreSQL is up
         Map<Integer, String> wanted = new HashMap<>();
+        if (gateway != null && gatewayPort != 0) {
+            wanted.put(gatewayPort, gateway.id());
+            Ports.requireFree(gatewayPort, "the " + gateway.id());
+        }
         for (String service : services) {
             int port = chosenPorts.get(service);
             if (port != 0) {
@@ -125,7 +137,14 @@ final class UpCommand implements Runnable {
             }
             out.println("Starting the " + variant + " variant...");
             deployment = application.launch(new LaunchRequest(infra, variant, services, databases, securityOn,
-                    ServiceProcess.DEFAULT_JVM_ARGS, workDir, false, false, chosenPorts));
+                    ServiceProcess.DEFAULT_JVM_ARGS, workDir, false, false, chosenPorts, gatewayPort));
+            var front = deployment.gateway();
+            if (front.isPresent()) {
+                ServiceProcess process = front.get();
+                out.printf("The whole system: %s  (%s; pid %d, healthy after %.1f s, log %s)%n",
+                        process.baseUrl().replace("127.0.0.1", "localhost"), gateway.description(), process.pid(),
+                        process.startupTime().toMillis() / 1000.0, repo.root().relativize(process.log()));
+            }
             for (var entry : deployment.processes().entrySet()) {
                 ServiceProcess service = entry.getValue();
                 out.printf("  %-28s %s  (pid %d, healthy after %.1f s, log %s)%n", service.name(), service.baseUrl(),
@@ -158,7 +177,8 @@ final class UpCommand implements Runnable {
             System.out.println("Stopped.");
         }));
         try {
-            while (running.processes().values().stream().allMatch(ServiceProcess::isAlive)) {
+            while (running.processes().values().stream().allMatch(ServiceProcess::isAlive)
+                    && running.gateway().map(ServiceProcess::isAlive).orElse(true)) {
                 Thread.sleep(1000);
             }
             if (!stopping.get()) {
@@ -176,6 +196,7 @@ final class UpCommand implements Runnable {
         for (ServiceInfo service : application.services()) {
             chosen.put(service.id(), service.defaultPort() + portOffset);
         }
+        application.gateway().ifPresent(gateway -> chosen.put(gateway.id(), gateway.defaultPort() + portOffset));
         for (String port : ports) {
             int eq = port.indexOf('=');
             String service = eq < 0 ? "" : port.substring(0, eq).trim();

@@ -3,6 +3,11 @@ package io.paradigmlab.lab.infra;
 import io.paradigmlab.lab.verify.StatementStatistics;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import org.flywaydb.core.Flyway;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +22,10 @@ import redis.embedded.RedisServer;
 
 /**
  * PostgreSQL and Redis for a run: embedded from Maven artifacts by default (real servers, started as child
- * processes), or external ones given by URL. The lab and the test fixtures both start them here.
+ * processes), or external ones given by URL. The lab and the test fixtures both start them here. The embedded
+ * servers can be stopped and started again on the same port ({@link #stopRedis()}, {@link #startRedis()},
+ * {@link #stopPostgres()}, {@link #startPostgres()}, {@link #restartPostgres(java.time.Duration)}), for the fault
+ * tests: services must survive their dependencies going away and coming back.
  */
 public final class Infrastructure implements AutoCloseable {
 
@@ -31,39 +39,42 @@ public final class Infrastructure implements AutoCloseable {
 
     private static final Pattern DATABASE_NAME = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
 
-    private final EmbeddedPostgres embeddedPostgres;
+    /** Replaced by {@link #startPostgres()}: a zonky server object cannot start again once closed. */
+    private volatile EmbeddedPostgres embeddedPostgres;
     private final RedisServer embeddedRedis;
     private final PostgresEndpoint postgres;
     private final RedisEndpoint redis;
+    /** The embedded server's data directory, kept across a restart and deleted by {@link #close()}; or null. */
+    private final Path postgresData;
+    private final Thread deleteDataOnExit;
 
     private Infrastructure(EmbeddedPostgres embeddedPostgres, RedisServer embeddedRedis, PostgresEndpoint postgres,
-                           RedisEndpoint redis) {
+                           RedisEndpoint redis, Path postgresData) {
         this.embeddedPostgres = embeddedPostgres;
         this.embeddedRedis = embeddedRedis;
         this.postgres = postgres;
         this.redis = redis;
+        this.postgresData = postgresData;
+        // the embedded server is started without zonky's own clean-up (so that a restart finds its data): a JVM
+        // that ends without close() must still not leave a data directory behind
+        this.deleteDataOnExit = postgresData == null ? null : new Thread(() -> deleteTree(postgresData), "delete-postgres-data");
+        if (deleteDataOnExit != null) {
+            Runtime.getRuntime().addShutdownHook(deleteDataOnExit);
+        }
     }
 
     public static Infrastructure start(Options options) {
         EmbeddedPostgres pg = null;
         RedisServer redisServer = null;
+        Path postgresData = null;
         try {
             Files.createDirectories(options.workDir());
             PostgresEndpoint postgres;
             if (options.postgresUrl() == null) {
-                pg = EmbeddedPostgres.builder()
-                        .setPort(Ports.free())
-                        // a fresh folder each start: initdb refuses a non-empty one, and a crashed run may leave one
-                        .setDataDirectory(Files.createTempDirectory(options.workDir(), "postgres-"))
-                        .setCleanDataDirectory(true)
-                        // three services with a pool each, plus the lab's own connections
-                        .setServerConfig("max_connections", "300")
-                        // statement counts per request, for the equal-work check (docs/equal-work.md); the
-                        // bookkeeping costs every variant alike
-                        .setServerConfig("shared_preload_libraries", "pg_stat_statements")
-                        .setServerConfig("pg_stat_statements.track", "all")
-                        .setServerConfig("pg_stat_statements.max", "10000")
-                        .start();
+                // a fresh, empty folder each start (initdb runs because it holds no postgresql.conf yet; a crashed
+                // run may leave an old one behind, never reused)
+                postgresData = Files.createTempDirectory(options.workDir(), "postgres-");
+                pg = embeddedPostgres(Ports.free(), postgresData);
                 postgres = new PostgresEndpoint("localhost", pg.getPort(), "postgres", "postgres");
                 StatementStatistics.install(postgres);
             } else {
@@ -80,13 +91,151 @@ public final class Infrastructure implements AutoCloseable {
             } else {
                 redis = RedisEndpoint.parse(options.redisUrl());
             }
-            return new Infrastructure(pg, redisServer, postgres, redis);
+            return new Infrastructure(pg, redisServer, postgres, redis, postgresData);
         } catch (IOException e) {
             closeQuietly(pg, redisServer);
+            deleteTree(postgresData);
             throw new LabException("Cannot start the embedded infrastructure: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             closeQuietly(pg, redisServer);
+            deleteTree(postgresData);
             throw e;
+        }
+    }
+
+    /**
+     * Starts the embedded server on {@code port} and {@code dataDirectory}: initdb first when the folder holds no
+     * cluster yet, else the cluster as it was left (what {@link #startPostgres()} needs). zonky's clean-up stays off,
+     * since it would delete the data on every stop; {@link #close()} deletes the folder instead.
+     */
+    private static EmbeddedPostgres embeddedPostgres(int port, Path dataDirectory) throws IOException {
+        return EmbeddedPostgres.builder()
+                .setPort(port)
+                .setDataDirectory(dataDirectory)
+                .setCleanDataDirectory(false)
+                // three services with a pool each, plus the lab's own connections
+                .setServerConfig("max_connections", "300")
+                // statement counts per request, for the equal-work check (docs/equal-work.md); the
+                // bookkeeping costs every variant alike
+                .setServerConfig("shared_preload_libraries", "pg_stat_statements")
+                .setServerConfig("pg_stat_statements.track", "all")
+                .setServerConfig("pg_stat_statements.max", "10000")
+                .start();
+    }
+
+    /**
+     * Stops the embedded PostgreSQL as an operator would ({@code pg_ctl stop -m fast}: open sessions are ended, so
+     * clients see their connections fail, and committed data is on disk). Same port and data afterwards with
+     * {@link #startPostgres()}. For fault tests.
+     *
+     * @throws LabException when PostgreSQL is external (the lab does not own it)
+     */
+    public synchronized void stopPostgres() {
+        EmbeddedPostgres pg = requireEmbeddedPostgres();
+        try {
+            pg.close();
+        } catch (IOException e) {
+            throw new LabException("Cannot stop the embedded PostgreSQL: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Starts the embedded PostgreSQL stopped by {@link #stopPostgres()} again, on the same port and data directory
+     * (every database as it was), and returns once it accepts connections.
+     */
+    public synchronized void startPostgres() {
+        requireEmbeddedPostgres();
+        try {
+            embeddedPostgres = embeddedPostgres(postgres.port(), postgresData);
+        } catch (IOException e) {
+            throw new LabException("Cannot start the embedded PostgreSQL again on port " + postgres.port() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** {@link #stopPostgres()}, {@code down} of nothing listening, then {@link #startPostgres()}. */
+    public void restartPostgres(java.time.Duration down) {
+        stopPostgres();
+        sleep(down.toMillis());
+        startPostgres();
+    }
+
+    /**
+     * Stops the embedded Redis (it keeps no data: {@code save ""}, no append-only file, so it comes back empty).
+     * For fault tests; {@link #startRedis()} starts it again on the same port.
+     *
+     * @throws LabException when Redis is external
+     */
+    public synchronized void stopRedis() {
+        RedisServer server = requireEmbeddedRedis();
+        try {
+            server.stop();
+        } catch (IOException e) {
+            throw new LabException("Cannot stop the embedded Redis: " + e.getMessage(), e);
+        }
+        // the process may still hold the port for a moment after the signal: wait until nothing answers there
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (accepts(redis.host(), redis.port()) && System.nanoTime() < deadline) {
+            sleep(50);
+        }
+    }
+
+    /** Starts the embedded Redis stopped by {@link #stopRedis()} again on the same port, empty. */
+    public synchronized void startRedis() {
+        try {
+            requireEmbeddedRedis().start();
+        } catch (IOException e) {
+            throw new LabException("Cannot start the embedded Redis again on port " + redis.port() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private EmbeddedPostgres requireEmbeddedPostgres() {
+        if (embeddedPostgres == null) {
+            throw new LabException("PostgreSQL is external: the lab can stop and start only its embedded server");
+        }
+        return embeddedPostgres;
+    }
+
+    private RedisServer requireEmbeddedRedis() {
+        if (embeddedRedis == null) {
+            throw new LabException("Redis is external: the lab can stop and start only its embedded server");
+        }
+        return embeddedRedis;
+    }
+
+    private static boolean accepts(String host, int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), 200);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException("Interrupted");
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        if (root == null || !Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> {
+                try {
+                    Files.deleteIfExists(path);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            // best effort: a leftover folder under the work directory is never reused
         }
     }
 
@@ -157,8 +306,16 @@ public final class Infrastructure implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         closeQuietly(embeddedPostgres, embeddedRedis);
+        deleteTree(postgresData);
+        if (deleteDataOnExit != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(deleteDataOnExit);
+            } catch (IllegalStateException alreadyExiting) {
+                // the hook runs anyway
+            }
+        }
     }
 
     private static void closeQuietly(EmbeddedPostgres pg, RedisServer redis) {

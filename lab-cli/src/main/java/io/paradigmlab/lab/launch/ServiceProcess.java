@@ -25,13 +25,17 @@ public final class ServiceProcess implements AutoCloseable {
             List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError");
 
     private final String name;
-    private final Process process;
+    private final List<String> command;
+    /** Replaced by {@link #restart(Duration)}. */
+    private volatile Process process;
     private final Path log;
     private final String baseUrl;
     private final Duration startup;
 
-    private ServiceProcess(String name, Process process, Path log, String baseUrl, Duration startup) {
+    private ServiceProcess(String name, List<String> command, Process process, Path log, String baseUrl,
+                           Duration startup) {
         this.name = name;
+        this.command = List.copyOf(command);
         this.process = process;
         this.log = log;
         this.baseUrl = baseUrl;
@@ -45,17 +49,43 @@ public final class ServiceProcess implements AutoCloseable {
      */
     public static ServiceProcess start(String name, List<String> command, Path log, String baseUrl, Duration timeout) {
         Instant began = Instant.now();
-        Process process;
+        Process process = launch(name, command, log, false);
+        awaitHealthy(name, process, log, baseUrl, began.plus(timeout), timeout);
+        return new ServiceProcess(name, command, process, log, baseUrl, Duration.between(began, Instant.now()));
+    }
+
+    /**
+     * Stops the JVM (as {@link #close()}) if it still runs, then starts it again with the same command (same port,
+     * same settings), its output appended to the same log, and waits until it is healthy. For fault tests: a
+     * service that went away comes back where its clients expect it.
+     *
+     * @throws LabException when the new JVM dies or is not healthy within {@code timeout}
+     */
+    public synchronized void restart(Duration timeout) {
+        close();
+        Instant began = Instant.now();
+        Process next = launch(name, command, log, true);
+        process = next;
+        awaitHealthy(name, next, log, baseUrl, began.plus(timeout), timeout);
+    }
+
+    private static Process launch(String name, List<String> command, Path log, boolean append) {
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
-            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            return new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(append ? ProcessBuilder.Redirect.appendTo(log.toFile())
+                            : ProcessBuilder.Redirect.to(log.toFile()))
+                    .start();
         } catch (IOException e) {
             throw new LabException("Cannot start " + name + ": " + e.getMessage(), e);
         }
+    }
+
+    private static void awaitHealthy(String name, Process process, Path log, String baseUrl, Instant deadline,
+                                     Duration timeout) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest health = HttpRequest.newBuilder(URI.create(baseUrl + "/actuator/health"))
                 .timeout(Duration.ofSeconds(2)).build();
-        Instant deadline = began.plus(timeout);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
                 throw new LabException(name + " exited with code " + process.exitValue() + " while starting. Log "
@@ -63,7 +93,7 @@ public final class ServiceProcess implements AutoCloseable {
             }
             try {
                 if (http.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return new ServiceProcess(name, process, log, baseUrl, Duration.between(began, Instant.now()));
+                    return;
                 }
             } catch (IOException e) {
                 // not listening yet
@@ -95,7 +125,7 @@ public final class ServiceProcess implements AutoCloseable {
         return log;
     }
 
-    /** From process start to the first healthy answer. */
+    /** From process start to the first healthy answer (of the first start, not of a {@link #restart}). */
     public Duration startupTime() {
         return startup;
     }

@@ -79,6 +79,24 @@ public final class RedisCommandStats implements AutoCloseable {
         return counts;
     }
 
+    /** How many keys the database holds ({@code DBSIZE}): a cache that is written to grows. */
+    public synchronized long dbSize() {
+        return Long.parseLong(command("DBSIZE"));
+    }
+
+    /**
+     * Reads that found their key ({@code keyspace_hits} of {@code INFO stats}) since the server started or the last
+     * {@link #reset()}: a cache that is read from grows this.
+     */
+    public synchronized long keyspaceHits() {
+        for (String line : command("INFO", "stats").split("\r?\n")) {
+            if (line.startsWith("keyspace_hits:")) {
+                return Long.parseLong(line.substring("keyspace_hits:".length()).trim());
+            }
+        }
+        throw new LabException("Redis at " + redis.url() + " reported no keyspace_hits in INFO stats");
+    }
+
     private String command(String... args) {
         try {
             connect();

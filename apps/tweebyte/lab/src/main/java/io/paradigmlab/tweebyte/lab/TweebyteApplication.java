@@ -16,6 +16,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -60,6 +61,13 @@ public final class TweebyteApplication implements Application {
     public List<ServiceInfo> services() {
         return Arrays.stream(TweebyteService.values())
                 .map(s -> new ServiceInfo(s.id(), s.defaultPort(), s.description())).toList();
+    }
+
+    /** The API gateway of the contract, on 8080: the three services behind one URL, tokens checked at the door. */
+    @Override
+    public Optional<ServiceInfo> gateway() {
+        return Optional.of(new ServiceInfo(TweebyteDeployment.GATEWAY, 8080,
+                "routes /user-service/**, /tweet-service/**, /interaction-service/** to the services; checks tokens"));
     }
 
     @Override
@@ -108,7 +116,8 @@ public final class TweebyteApplication implements Application {
                 .withPorts(port(request, TweebyteService.USER), port(request, TweebyteService.TWEET),
                         port(request, TweebyteService.INTERACTION))
                 .withCallCounting(request.callCounting())
-                .withPreparedDatabases(prepared);
+                .withPreparedDatabases(prepared)
+                .withGateway(request.gatewayPort() != LaunchRequest.NO_GATEWAY, Math.max(0, request.gatewayPort()));
         return TweebyteDeployment.start(RepoLayout.locate(), request.infra(), options);
     }
 

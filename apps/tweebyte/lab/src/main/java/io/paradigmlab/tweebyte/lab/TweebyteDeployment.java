@@ -28,6 +28,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -39,12 +40,16 @@ import java.util.concurrent.Future;
  * deployment, and the variant's service JVMs (user, tweet, interaction, or a chosen subset), each launched with
  * the same JVM flags. All ports are chosen and all databases migrated before any JVM starts; the JVMs then start
  * concurrently (they call each other only when serving a request) and the deployment is ready once every one of
- * them reports healthy.
+ * them reports healthy. With {@link Options#withGateway} the variant's API gateway starts beside them (no database;
+ * the public key and the services' URLs only) and is stopped first on close.
  */
 public final class TweebyteDeployment implements Deployment {
 
     /** The lab's JVM flags for every service JVM ({@link ServiceProcess#DEFAULT_JVM_ARGS}). */
     public static final List<String> DEFAULT_JVM_ARGS = ServiceProcess.DEFAULT_JVM_ARGS;
+
+    /** The module folder and jar name part of a variant's API gateway: {@code apps/tweebyte/<variant>/gateway}. */
+    public static final String GATEWAY = "gateway";
 
     /** How long a service may take to become healthy: generous, for three JVMs starting on a loaded 2-core machine. */
     public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(180);
@@ -67,11 +72,15 @@ public final class TweebyteDeployment implements Deployment {
      *                        {@code tweebyte.services.*-url} at the proxies, to count the calls between services
      * @param prepared        databases the lab has already created and filled (service to database name); the
      *                        others are created empty and migrated
+     * @param gateway         also start the variant's API gateway ({@code apps/tweebyte/<variant>/gateway}), pointed
+     *                        at the services (at the counting proxies when {@code callCounting} is on)
+     * @param gatewayPort     port of the gateway, or 0 for any free port
      */
     public record Options(Variant variant, String databaseSuffix, int userPort, boolean securityEnabled,
                           boolean blockHound, List<String> jvmArgs, Path workDir, Set<TweebyteService> services,
                           int tweetPort, int interactionPort, Duration cleanupInterval, boolean cleanupEnabled,
-                          boolean callCounting, Map<TweebyteService, String> prepared) {
+                          boolean callCounting, Map<TweebyteService, String> prepared, boolean gateway,
+                          int gatewayPort) {
 
         public Options {
             jvmArgs = List.copyOf(jvmArgs);
@@ -86,7 +95,7 @@ public final class TweebyteDeployment implements Deployment {
         public Options(Variant variant, String databaseSuffix, int userPort, boolean securityEnabled, boolean blockHound,
                        List<String> jvmArgs, Path workDir) {
             this(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir,
-                    EnumSet.of(TweebyteService.USER), 0, 0, null, true, false, Map.of());
+                    EnumSet.of(TweebyteService.USER), 0, 0, null, true, false, Map.of(), false, 0);
         }
 
         /** All three services on free ports, security on, default JVM flags. */
@@ -97,28 +106,40 @@ public final class TweebyteDeployment implements Deployment {
 
         public Options withServices(Set<TweebyteService> chosen) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, chosen,
-                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared);
+                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared,
+                    gateway, gatewayPort);
         }
 
         public Options withPorts(int user, int tweet, int interaction) {
             return new Options(variant, databaseSuffix, user, securityEnabled, blockHound, jvmArgs, workDir, services,
-                    tweet, interaction, cleanupInterval, cleanupEnabled, callCounting, prepared);
+                    tweet, interaction, cleanupInterval, cleanupEnabled, callCounting, prepared, gateway, gatewayPort);
         }
 
         /** @param interval null for the service's default (60 s) */
         public Options withCleanup(Duration interval, boolean enabled) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
-                    tweetPort, interactionPort, interval, enabled, callCounting, prepared);
+                    tweetPort, interactionPort, interval, enabled, callCounting, prepared, gateway, gatewayPort);
         }
 
         public Options withCallCounting(boolean counting) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
-                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, counting, prepared);
+                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, counting, prepared,
+                    gateway, gatewayPort);
         }
 
         public Options withPreparedDatabases(Map<TweebyteService, String> databases) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
-                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, databases);
+                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, databases,
+                    gateway, gatewayPort);
+        }
+
+        /**
+         * @param start whether to start the variant's API gateway too (it needs no database)
+         * @param port  its port, or 0 for any free port
+         */
+        public Options withGateway(boolean start, int port) {
+            return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
+                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared, start, port);
         }
 
         /** The configured port of {@code service} (0: any free one). */
@@ -136,15 +157,18 @@ public final class TweebyteDeployment implements Deployment {
     private final Map<TweebyteService, Path> jars;
     private final Map<TweebyteService, String> databases;
     private final List<CountingProxy> proxies;
+    /** The API gateway, or null when {@link Options#gateway()} is off. */
+    private final ServiceProcess gateway;
 
     private TweebyteDeployment(Options options, Map<TweebyteService, ServiceProcess> running,
                                Map<TweebyteService, Path> jars, Map<TweebyteService, String> databases,
-                               List<CountingProxy> proxies) {
+                               List<CountingProxy> proxies, ServiceProcess gateway) {
         this.options = options;
         this.running = running;
         this.jars = jars;
         this.databases = databases;
         this.proxies = proxies;
+        this.gateway = gateway;
     }
 
     /**
@@ -159,6 +183,9 @@ public final class TweebyteDeployment implements Deployment {
             jars.put(service, jar(repo, options.variant(), service));
         }
         Map<TweebyteService, Integer> ports = allocatePorts(options);
+        // the gateway's jar is checked and its port chosen with the services', before anything starts
+        Path gatewayJar = options.gateway() ? gatewayJar(repo, options.variant()) : null;
+        int gatewayPort = options.gateway() ? gatewayPort(options, ports) : 0;
         Path keys = options.workDir().resolve("keys");
         Path privateKey = keys.resolve("token-private.pem");
         Path publicKey = keys.resolve("token-public.pem");
@@ -188,6 +215,7 @@ public final class TweebyteDeployment implements Deployment {
         }
 
         Map<TweebyteService, ServiceProcess> running = new EnumMap<>(TweebyteService.class);
+        ServiceProcess gateway = null;
         LabException failure = null;
         try (ExecutorService starters = Executors.newVirtualThreadPerTaskExecutor()) {
             Map<TweebyteService, Future<ServiceProcess>> starting = new LinkedHashMap<>();
@@ -198,6 +226,15 @@ public final class TweebyteDeployment implements Deployment {
                 Path log = options.workDir().resolve("logs").resolve(options.variant().id() + "-" + service.id() + ".log");
                 starting.put(service, starters.submit(() -> ServiceProcess.start(name, command, log,
                         direct.get(service), STARTUP_TIMEOUT)));
+            }
+            // the gateway needs no database and calls the services only when serving: it starts with them
+            Future<ServiceProcess> gatewayStarting = null;
+            if (gatewayJar != null) {
+                List<String> command = gatewayCommand(options, gatewayJar, gatewayPort, publicKey, reachedAt);
+                String name = options.variant().id() + " gateway";
+                Path log = options.workDir().resolve("logs").resolve(options.variant().id() + "-gateway.log");
+                gatewayStarting = starters.submit(() -> ServiceProcess.start(name, command, log,
+                        "http://127.0.0.1:" + gatewayPort, STARTUP_TIMEOUT));
             }
             for (var entry : starting.entrySet()) {
                 try {
@@ -215,14 +252,74 @@ public final class TweebyteDeployment implements Deployment {
                     failure = new LabException("Interrupted while starting the " + options.variant().id() + " variant");
                 }
             }
+            if (gatewayStarting != null) {
+                try {
+                    gateway = gatewayStarting.get();
+                } catch (ExecutionException e) {
+                    LabException cause = e.getCause() instanceof LabException lab ? lab
+                            : new LabException("Cannot start the gateway: " + e.getCause(), e.getCause());
+                    if (failure == null) {
+                        failure = cause;
+                    } else {
+                        failure.addSuppressed(cause);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    failure = new LabException("Interrupted while starting the " + options.variant().id() + " gateway");
+                }
+            }
         }
         if (failure != null) {
+            if (gateway != null) {
+                gateway.close();
+            }
             running.values().forEach(ServiceProcess::close);
             proxies.forEach(CountingProxy::close);
             throw failure;
         }
         return new TweebyteDeployment(options, Collections.unmodifiableMap(running), jars,
-                Collections.unmodifiableMap(databases), List.copyOf(proxies));
+                Collections.unmodifiableMap(databases), List.copyOf(proxies), gateway);
+    }
+
+    /** The runnable jar of a variant's API gateway ({@code apps/tweebyte/<variant>/gateway}; it must be built). */
+    public static Path gatewayJar(RepoLayout repo, Variant variant) {
+        return repo.serviceJar(TweebyteApplication.ID, variant.id(), GATEWAY);
+    }
+
+    /** The gateway's port: the one asked for (it must be free and no service's), else a free one no service has. */
+    private static int gatewayPort(Options options, Map<TweebyteService, Integer> ports) {
+        if (options.gatewayPort() != 0) {
+            if (ports.containsValue(options.gatewayPort())) {
+                throw new LabException("Port " + options.gatewayPort() + " is given to the gateway and a service:"
+                        + " choose another");
+            }
+            return Ports.requireFree(options.gatewayPort(), "the gateway");
+        }
+        int port;
+        do {
+            port = Ports.free();
+        } while (ports.containsValue(port));
+        return port;
+    }
+
+    /**
+     * The gateway's command: the services' JVM flags, the public key only (it verifies tokens, never signs one), the
+     * security switch, and the base URL of every service (a counting proxy's when calls are counted).
+     */
+    private static List<String> gatewayCommand(Options options, Path jar, int port, Path publicKey,
+                                               Map<TweebyteService, String> reachedAt) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(options.jvmArgs());
+        command.add("-jar");
+        command.add(jar.toString());
+        command.add("--server.port=" + port);
+        command.add("--tweebyte.security.enabled=" + options.securityEnabled());
+        command.add("--tweebyte.security.public-key=" + publicKey.toAbsolutePath());
+        for (TweebyteService service : TweebyteService.values()) {
+            command.add("--" + service.urlProperty() + "=" + reachedAt.get(service));
+        }
+        return command;
     }
 
     /** The runnable jar of a service of a variant (it must be built). */
@@ -403,6 +500,26 @@ public final class TweebyteDeployment implements Deployment {
         return process(service).baseUrl();
     }
 
+    /** The API gateway, when {@link Options#gateway()} started one; it is not among {@link #processes()}. */
+    @Override
+    public Optional<ServiceProcess> gateway() {
+        return Optional.ofNullable(gateway);
+    }
+
+    /**
+     * The base URL of the API gateway (e.g. {@code http://127.0.0.1:8080}): {@code /user-service/...},
+     * {@code /tweet-service/...} and {@code /interaction-service/...} reach the services.
+     *
+     * @throws IllegalStateException when this deployment has no gateway
+     */
+    public String gatewayUrl() {
+        if (gateway == null) {
+            throw new IllegalStateException("The " + options.variant().id() + " deployment was started without its"
+                    + " gateway (Options.withGateway)");
+        }
+        return gateway.baseUrl();
+    }
+
     public boolean isRunning(TweebyteService service) {
         return running.containsKey(service);
     }
@@ -414,6 +531,15 @@ public final class TweebyteDeployment implements Deployment {
                     + " service was not started in this deployment");
         }
         return process;
+    }
+
+    /**
+     * Starts a service of this deployment again, stopping it first if it still runs: the same jar, port, database
+     * (as it is now, not recreated), key and settings, so its clients find it where they left it. For fault tests
+     * (stop it with {@code process(service).close()}); returns once it is healthy.
+     */
+    public void restart(TweebyteService service) {
+        process(service).restart(STARTUP_TIMEOUT);
     }
 
     /** The started services, in the order user, tweet, interaction. */
@@ -435,6 +561,9 @@ public final class TweebyteDeployment implements Deployment {
 
     @Override
     public void close() {
+        if (gateway != null) {
+            gateway.close();
+        }
         List<ServiceProcess> all = new ArrayList<>(running.values());
         try (ExecutorService stoppers = Executors.newVirtualThreadPerTaskExecutor()) {
             all.reversed().forEach(p -> stoppers.submit(p::close));

@@ -1,18 +1,24 @@
 package io.paradigmlab.tweebyte.resilience;
 
+import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.paradigmlab.tweebyte.domain.error.ApiException;
 import java.time.Duration;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The circuit breaker around the feed's call to the interaction service (seed 000, 6.4), configured once for
- * every variant so that each opens, waits and recovers after the same calls. Each paradigm decorates its own
- * call with it (CompletionStage, plain supplier, Reactor operator); the breaker object itself has no paradigm.
+ * The circuit breaker around the tweet service's calls to the interaction service (seed 000, 6.4): the feed's
+ * followed ids, and the enrichment of tweets (counts and top reply, a tweet's replies). Configured once for every
+ * variant so that each opens, waits and recovers after the same calls. Each paradigm decorates its own calls with
+ * it (CompletionStage, plain supplier, Reactor operator); the breaker object itself has no paradigm.
  */
 public final class TweebyteResilience {
+
+    private static final Logger log = LoggerFactory.getLogger(TweebyteResilience.class);
 
     /** Name of the breaker, as it appears in metrics. */
     public static final String INTERACTION = "interaction";
@@ -44,9 +50,26 @@ public final class TweebyteResilience {
                 .build();
     }
 
-    /** A new breaker for the feed's interaction-service call; one per service process. */
+    /**
+     * A new breaker for the tweet service's interaction-service calls; one per service process. Every state
+     * change is logged at WARN ({@code Circuit breaker interaction: CLOSED -> OPEN}), so that an operator (and the
+     * fault tests) can see it open and close.
+     */
     public static CircuitBreaker interactionBreaker() {
-        return CircuitBreaker.of(INTERACTION, config());
+        CircuitBreaker breaker = CircuitBreaker.of(INTERACTION, config());
+        breaker.getEventPublisher().onStateTransition(event -> log.warn("Circuit breaker {}: {} -> {}",
+                event.getCircuitBreakerName(), event.getStateTransition().getFromState(),
+                event.getStateTransition().getToState()));
+        return breaker;
+    }
+
+    /**
+     * Whether a call through the breaker ended in a way its fallback answers: the breaker refused it (open) or the
+     * call failed ({@link #isFailure}). A 4xx such as 401 is passed on instead.
+     */
+    public static boolean fallsBack(Throwable error) {
+        Throwable e = unwrap(error);
+        return e instanceof CallNotPermittedException || isFailure(e);
     }
 
     /**

@@ -21,6 +21,17 @@ class TweebyteResilienceTest {
     }
 
     @Test
+    void theFallbackAnswersAnOpenBreakerAndFailuresButNotClientErrors() {
+        CircuitBreaker breaker = TweebyteResilience.interactionBreaker();
+        breaker.transitionToOpenState();
+        Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> breaker.executeSupplier(() -> 1));
+        assertThat(TweebyteResilience.fallsBack(refused)).isTrue();
+        assertThat(TweebyteResilience.fallsBack(new CompletionException(refused))).isTrue();
+        assertThat(TweebyteResilience.fallsBack(new ApiException.Timeout("x"))).isTrue();
+        assertThat(TweebyteResilience.fallsBack(new CompletionException(new ApiException.Unauthorized("x")))).isFalse();
+    }
+
+    @Test
     void opensAfterHalfOfTheMinimumCallsFailAndNotBefore() {
         CircuitBreaker breaker = TweebyteResilience.interactionBreaker();
         for (int i = 0; i < TweebyteResilience.MINIMUM_CALLS - 1; i++) {

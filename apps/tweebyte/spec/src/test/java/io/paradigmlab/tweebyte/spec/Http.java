@@ -58,6 +58,13 @@ public final class Http {
         return send(request("PUT", path, token, multipart(fields, null)));
     }
 
+    /** A JSON body sent in chunks, without a Content-Length: the server learns its size only by reading it. */
+    public Response postChunkedJson(String path, byte[] json, String token) {
+        var entity = new org.apache.hc.core5.http.io.entity.InputStreamEntity(new java.io.ByteArrayInputStream(json), -1,
+                ContentType.APPLICATION_JSON);
+        return send(request("POST", path, token, entity));
+    }
+
     /** Any method, any body with any content type, e.g. to send what a well-behaved client never would. */
     public Response raw(String method, String path, String token, String body, ContentType type) {
         return send(request(method, path, token, body == null ? null : new StringEntity(body, type)));

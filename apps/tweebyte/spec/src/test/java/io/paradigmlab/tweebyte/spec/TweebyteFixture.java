@@ -32,14 +32,19 @@ public final class TweebyteFixture implements AutoCloseable {
     public static final Duration CLEANUP_INTERVAL = Duration.ofSeconds(2);
 
     private final RepoLayout repo = RepoLayout.locate();
-    private final Path workDir = Path.of("target", "spec-run").toAbsolutePath();
+    /** Where logs, keys and the embedded servers live; {@code -Dtweebyte.spec.work-dir} lets two runs coexist. */
+    private final Path workDir = Path.of(System.getProperty("tweebyte.spec.work-dir", "target/spec-run")).toAbsolutePath();
     private final Infrastructure infra = Infrastructure.start(new Infrastructure.Options(null, null, workDir.resolve("infra")));
     private final Map<Variant, TweebyteDeployment> deployments = new EnumMap<>(Variant.class);
 
-    /** The variant's shared deployment: started on first use, stopped when the test JVM ends. */
+    /**
+     * The variant's shared deployment: started on first use, stopped when the test JVM ends. Its gateway runs too
+     * (when the variant's gateway module is in the checkout), so the suites run through it reuse these services.
+     */
     public synchronized TweebyteDeployment deployment(Variant variant) {
         return deployments.computeIfAbsent(variant, v -> TweebyteDeployment.start(repo, infra,
-                options(v, "_" + v.id(), workDir.resolve(v.id())).withCleanup(CLEANUP_INTERVAL, true)));
+                options(v, "_" + v.id(), workDir.resolve(v.id())).withCleanup(CLEANUP_INTERVAL, true)
+                        .withGateway(repo.hasModule("tweebyte", v.id(), TweebyteDeployment.GATEWAY), 0)));
     }
 
     /**

@@ -3,6 +3,7 @@ package io.paradigmlab.tweebyte.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.lab.launch.ServiceProcess;
+import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
 import io.paradigmlab.tweebyte.lab.Variant;
 import io.paradigmlab.tweebyte.security.KeyMaterial;
 import io.paradigmlab.tweebyte.security.TokenIssuer;
@@ -65,10 +66,15 @@ abstract class TweebyteSpec {
     @BeforeAll
     void startServices(TweebyteFixture fixture) {
         this.fixture = fixture;
-        this.services = Services.of(fixture.deployment(variant()));
+        this.services = services(fixture.deployment(variant()));
         this.users = services.user();
         this.tweets = services.tweet();
         this.interactions = services.interaction();
+    }
+
+    /** How the suite reaches the services: directly; a suite run through the gateway overrides it. */
+    protected Services services(TweebyteDeployment deployment) {
+        return Services.of(deployment);
     }
 
     Account register(String prefix) {

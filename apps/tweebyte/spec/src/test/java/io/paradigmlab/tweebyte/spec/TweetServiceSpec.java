@@ -485,6 +485,15 @@ public abstract class TweetServiceSpec extends TweebyteSpec {
             }
         }
 
+        @ParameterizedTest(name = "?{0} -> 400 Malformed request")
+        @ValueSource(strings = {"=null", "page=0&=x", "size=%zz", "page=%C3%28"})
+        void rejectsMalformedQueryStrings(String query) {
+            // found by the fuzzer: Tomcat threw on the nameless parameter (500), WebFlux ignored it (200)
+            Account author = register("BadQuery");
+            String path = "/tweets/user/" + author.id();
+            assertError(tweets.get(path + "?" + query, author.token()), 400, path, "Malformed request");
+        }
+
         @Test
         void withoutPagingListsMoreTweetsThanOneEnrichmentBatchAllEnriched() {
             // The interaction service enriches at most 100 tweets per call (seed 000's users have about 1,000).

@@ -72,6 +72,11 @@ public sealed class ApiException extends RuntimeException
         /** Seconds a client should wait before retrying, sent as {@code Retry-After}. */
         public static final int RETRY_AFTER_SECONDS = 10;
         public static final String DOWNSTREAM = "Downstream service unavailable";
+        /**
+         * The service's own database cannot be reached (down, restarting, or no connection to be had within the
+         * pool's acquire timeout, {@code tweebyte.db.acquire-timeout-ms}).
+         */
+        public static final String DATABASE = "Database unavailable";
 
         public Unavailable(String error) {
             super(503, List.of(error));

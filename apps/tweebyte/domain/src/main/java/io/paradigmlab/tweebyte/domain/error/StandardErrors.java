@@ -17,6 +17,8 @@ public final class StandardErrors {
     public static final String NOT_FOUND = "Resource not found";
     public static final String PAYLOAD_TOO_LARGE = "Request too large";
     public static final String INTERNAL = "Internal server error";
+    /** 503: the service already handles as many requests as it may (tweebyte.limits.*); the client may retry. */
+    public static final String OVERLOADED = "Service overloaded, try again later";
     /**
      * U+0000 in the request path ({@code %00}). Tomcat refuses such a path before any application code runs, so
      * no variant can say which path variable carried it; every variant answers this at its HTTP edge instead.

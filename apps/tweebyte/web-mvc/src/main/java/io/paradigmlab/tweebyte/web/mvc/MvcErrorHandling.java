@@ -6,7 +6,9 @@ import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.webmvc.error.ErrorController;
@@ -42,6 +44,15 @@ public final class MvcErrorHandling {
         return response.body(ErrorBody.of(status, path, errors));
     }
 
+    private static boolean causedBy(Throwable error, Class<? extends Throwable> type) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @RestControllerAdvice
     public static class Advice {
 
@@ -52,7 +63,22 @@ public final class MvcErrorHandling {
 
         @ExceptionHandler(HttpMessageNotReadableException.class)
         ResponseEntity<ErrorBody> unreadable(HttpMessageNotReadableException e, HttpServletRequest request) {
+            if (causedBy(e, RequestLimitFilter.BodyTooLargeException.class)) {
+                return respond(413, request.getRequestURI(), List.of(StandardErrors.PAYLOAD_TOO_LARGE));
+            }
             return respond(400, request.getRequestURI(), List.of(StandardErrors.MALFORMED_JSON));
+        }
+
+        /** A query Tomcat cannot parse that the edge rule let through (more parameters than Tomcat's 1,000, say). */
+        @ExceptionHandler(InvalidParameterException.class)
+        ResponseEntity<ErrorBody> badParameters(InvalidParameterException e, HttpServletRequest request) {
+            return respond(400, request.getRequestURI(), List.of(StandardErrors.MALFORMED_REQUEST));
+        }
+
+        /** A bounded executor's queue is full (the async variant): overload, as above the in-flight limit. */
+        @ExceptionHandler(RejectedExecutionException.class)
+        ResponseEntity<ErrorBody> rejected(RejectedExecutionException e, HttpServletRequest request) {
+            return respond(503, request.getRequestURI(), List.of(StandardErrors.OVERLOADED));
         }
 
         @ExceptionHandler(MaxUploadSizeExceededException.class)
@@ -70,12 +96,20 @@ public final class MvcErrorHandling {
             if (e.getCause() instanceof ApiException api) {
                 return api(api, request);
             }
+            if (e.getCause() instanceof RejectedExecutionException rejected) {
+                return rejected(rejected, request);
+            }
             return unexpected(e, request);
         }
 
         /** Spring's own 4xx (unknown path, wrong method, unsupported media type) keep their status, with our words. */
         @ExceptionHandler(Exception.class)
         ResponseEntity<ErrorBody> unexpected(Exception e, HttpServletRequest request) {
+            if (DatabaseFailures.unreachable(e)) {
+                // the database is down, restarting or out of connections: the client may retry (Retry-After)
+                DatabaseFailures.warn(log, request.getMethod(), request.getRequestURI(), e);
+                return api(new ApiException.Unavailable(ApiException.Unavailable.DATABASE), request);
+            }
             if (e instanceof ErrorResponse framework && framework.getStatusCode().is4xxClientError()) {
                 int status = framework.getStatusCode().value();
                 return respond(status, request.getRequestURI(), StandardErrors.forStatus(status));

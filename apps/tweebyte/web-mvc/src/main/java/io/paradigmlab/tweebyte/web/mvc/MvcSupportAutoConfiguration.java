@@ -2,7 +2,12 @@ package io.paradigmlab.tweebyte.web.mvc;
 
 import io.paradigmlab.tweebyte.security.Authenticator;
 import io.paradigmlab.tweebyte.security.SecurityAutoConfiguration;
+import io.paradigmlab.tweebyte.domain.limits.InFlightLimit;
 import java.util.List;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
+import org.springframework.util.unit.DataSize;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
@@ -15,12 +20,34 @@ import tools.jackson.databind.json.JsonMapper;
 @AutoConfiguration(after = SecurityAutoConfiguration.class,
         beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@Import({MvcErrorHandling.Advice.class, MvcErrorHandling.FallbackErrorController.class})
+@Import({MvcErrorHandling.Advice.class, MvcErrorHandling.FallbackErrorController.class, OpenApiController.class})
 public class MvcSupportAutoConfiguration {
 
     @Bean
     TomcatErrorReports tweebyteTomcatErrorReports(JsonMapper json) {
         return new TomcatErrorReports(json);
+    }
+
+    /**
+     * The in-flight and body limits, first of all filters so an overloaded service spends nothing on a request it
+     * refuses. Knobs (ADR 0004): {@code tweebyte.limits.max-concurrent-requests}, {@code tweebyte.limits.max-body-size}.
+     */
+    @Bean
+    FilterRegistrationBean<RequestLimitFilter> tweebyteRequestLimits(Environment environment, JsonMapper json) {
+        int max = environment.getProperty("tweebyte.limits.max-concurrent-requests", Integer.class,
+                InFlightLimit.DEFAULT_MAX_CONCURRENT_REQUESTS);
+        DataSize body = environment.getProperty("tweebyte.limits.max-body-size", DataSize.class, DataSize.ofMegabytes(2));
+        var registration = new FilterRegistrationBean<>(new RequestLimitFilter(new InFlightLimit(max), body.toBytes(), json));
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return registration;
+    }
+
+    /** Right after the limits: a malformed query string is refused before any filter reads a parameter. */
+    @Bean
+    FilterRegistrationBean<MalformedQueryFilter> tweebyteMalformedQuery(JsonMapper json) {
+        var registration = new FilterRegistrationBean<>(new MalformedQueryFilter(json));
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+        return registration;
     }
 
     @Bean

@@ -14,7 +14,7 @@ import reactor.netty.http.server.HttpServer;
  * request's operations end, in a task of its own so that the queue has been drained, re-arms it; an extra
  * read is a no-op when one is already pending. Remove with Reactor Netty 1.3.8 or later.
  */
-final class KeepAliveReadRearm implements NettyServerCustomizer {
+public final class KeepAliveReadRearm implements NettyServerCustomizer {
 
     @Override
     public HttpServer apply(HttpServer server) {

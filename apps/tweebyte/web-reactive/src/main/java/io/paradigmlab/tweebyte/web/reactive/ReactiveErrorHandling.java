@@ -78,6 +78,11 @@ public final class ReactiveErrorHandling implements ErrorWebExceptionHandler, Or
         if (error instanceof ApiException api) {
             return ErrorBody.of(api, path);
         }
+        if (DatabaseFailures.unreachable(error)) {
+            // the database is down, restarting or out of connections: the client may retry (Retry-After)
+            DatabaseFailures.warn(log, request.getMethod().name(), path, error);
+            return ErrorBody.of(new ApiException.Unavailable(ApiException.Unavailable.DATABASE), path);
+        }
         if (causedBy(error, DataBufferLimitException.class)) {
             return ErrorBody.of(413, path, List.of(StandardErrors.PAYLOAD_TOO_LARGE));
         }

@@ -1,5 +1,6 @@
 package io.paradigmlab.tweebyte.web.reactive;
 
+import io.paradigmlab.tweebyte.domain.limits.InFlightLimit;
 import io.paradigmlab.tweebyte.security.Authenticator;
 import io.paradigmlab.tweebyte.security.SecurityAutoConfiguration;
 import org.springframework.beans.factory.ObjectProvider;
@@ -9,6 +10,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 import org.springframework.http.codec.ServerCodecConfigurer;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
@@ -25,6 +28,7 @@ import tools.jackson.databind.json.JsonMapper;
         beforeName = "org.springframework.boot.webflux.autoconfigure.error.ErrorWebFluxAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
 @EnableConfigurationProperties(MultipartLimits.class)
+@Import(OpenApiController.class)
 public class ReactiveSupportAutoConfiguration {
 
     @Bean
@@ -40,6 +44,13 @@ public class ReactiveSupportAutoConfiguration {
     @Bean
     ReactiveErrorHandling tweebyteErrorHandler(ServerCodecConfigurer codecs) {
         return new ReactiveErrorHandling(codecs);
+    }
+
+    /** Knob (ADR 0004): {@code tweebyte.limits.max-concurrent-requests}. */
+    @Bean
+    RequestLimitFilter tweebyteRequestLimit(Environment environment) {
+        return new RequestLimitFilter(new InFlightLimit(environment.getProperty(
+                "tweebyte.limits.max-concurrent-requests", Integer.class, InFlightLimit.DEFAULT_MAX_CONCURRENT_REQUESTS)));
     }
 
     @Bean

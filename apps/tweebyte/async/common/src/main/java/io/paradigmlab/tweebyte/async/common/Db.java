@@ -2,7 +2,6 @@ package io.paradigmlab.tweebyte.async.common;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -10,7 +9,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * The "db" executor of an async service: every blocking call (a JDBC statement, a transaction, a Redis command)
  * runs here as a future, never on a request thread and never on the common pool. Its size is the connection
- * pool's ({@code tweebyte.db.pool-size}): more threads would only wait for a connection.
+ * pool's ({@code tweebyte.db.pool-size}): more threads would only wait for a connection. Its queue is bounded
+ * ({@link BoundedExecutors}).
  */
 public final class Db implements AutoCloseable {
 
@@ -19,7 +19,7 @@ public final class Db implements AutoCloseable {
 
     /** @param transactions null for a service without transactions */
     public Db(int threads, TransactionTemplate transactions) {
-        this.executor = Executors.newFixedThreadPool(threads, Thread.ofPlatform().name("db-", 0).daemon(true).factory());
+        this.executor = BoundedExecutors.fixed(threads, "db-");
         this.transactions = transactions;
     }
 

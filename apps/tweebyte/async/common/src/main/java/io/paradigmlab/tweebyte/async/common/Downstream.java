@@ -38,6 +38,8 @@ public final class Downstream implements AutoCloseable {
     public Downstream(JsonMapper json, Duration connectTimeout, Duration responseTimeout, int threads) {
         this.json = json;
         this.responseTimeout = responseTimeout;
+        // unbounded queue on purpose: the JDK client runs its own I/O completions here and has no answer to a
+        // rejection; the in-flight limit (tweebyte.limits.max-concurrent-requests) bounds what can wait here
         this.executor = Executors.newFixedThreadPool(threads, Thread.ofPlatform().name("http-", 0).daemon(true).factory());
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout)
                 .executor(executor).build();

@@ -3,6 +3,7 @@ package io.paradigmlab.tweebyte.async.interaction;
 import io.paradigmlab.tweebyte.async.common.Db;
 import io.paradigmlab.tweebyte.async.common.Downstream;
 import io.paradigmlab.tweebyte.async.common.RedisSettings;
+import io.paradigmlab.tweebyte.jdbc.JdbcTransactionTemplate;
 import io.paradigmlab.tweebyte.jdbc.JdbcInteractionStore;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
@@ -12,7 +13,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -32,7 +32,7 @@ public class AsyncInteractionApplication {
     @Bean(destroyMethod = "close")
     Db db(PlatformTransactionManager transactions, @Value("${tweebyte.async.db-threads:0}") int dbThreads,
           @Value("${tweebyte.db.pool-size}") int poolSize) {
-        return new Db(dbThreads > 0 ? dbThreads : poolSize, new TransactionTemplate(transactions));
+        return new Db(dbThreads > 0 ? dbThreads : poolSize, new JdbcTransactionTemplate(transactions));
     }
 
     @Bean

@@ -4,6 +4,7 @@ import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.paradigmlab.tweebyte.async.common.Db;
 import io.paradigmlab.tweebyte.async.common.Downstream;
 import io.paradigmlab.tweebyte.async.common.RedisSettings;
+import io.paradigmlab.tweebyte.jdbc.JdbcTransactionTemplate;
 import io.paradigmlab.tweebyte.jdbc.JdbcTweetStore;
 import io.paradigmlab.tweebyte.resilience.TweebyteResilience;
 import java.time.Duration;
@@ -14,7 +15,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -33,7 +33,7 @@ public class AsyncTweetApplication {
     @Bean(destroyMethod = "close")
     Db db(PlatformTransactionManager transactions, @Value("${tweebyte.async.db-threads:0}") int dbThreads,
           @Value("${tweebyte.db.pool-size}") int poolSize) {
-        return new Db(dbThreads > 0 ? dbThreads : poolSize, new TransactionTemplate(transactions));
+        return new Db(dbThreads > 0 ? dbThreads : poolSize, new JdbcTransactionTemplate(transactions));
     }
 
     @Bean

@@ -1,5 +1,6 @@
 package io.paradigmlab.tweebyte.async.tweet;
 
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.paradigmlab.tweebyte.async.common.Db;
 import io.paradigmlab.tweebyte.domain.IdResponse;
 import io.paradigmlab.tweebyte.domain.Ids;
@@ -22,11 +23,14 @@ import io.paradigmlab.tweebyte.domain.tweet.TweetWithReplies;
 import io.paradigmlab.tweebyte.domain.tweet.TweetWithUser;
 import io.paradigmlab.tweebyte.domain.user.UserSummary;
 import io.paradigmlab.tweebyte.jdbc.JdbcTweetStore;
+import io.paradigmlab.tweebyte.resilience.TweebyteResilience;
 import io.paradigmlab.tweebyte.security.Caller;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 import org.springframework.stereotype.Service;
 
 /**
@@ -41,12 +45,15 @@ public class AsyncTweetService {
     private final Db db;
     private final OtherServices services;
     private final FollowedUsers followed;
+    private final CircuitBreaker breaker;
 
-    public AsyncTweetService(JdbcTweetStore store, Db db, OtherServices services, FollowedUsers followed) {
+    public AsyncTweetService(JdbcTweetStore store, Db db, OtherServices services, FollowedUsers followed,
+                             CircuitBreaker interactionBreaker) {
         this.store = store;
         this.db = db;
         this.services = services;
         this.followed = followed;
+        this.breaker = interactionBreaker;
     }
 
     /** Validated text of a create or update, with what the text names. */
@@ -165,7 +172,7 @@ public class AsyncTweetService {
         UUID tweetId = Ids.parse("tweetId", rawTweetId);
         return db.run(() -> assembled(List.of(store.summaryById(tweetId).orElseThrow(TweetRules::tweetNotFound))))
                 .thenCompose(tweets -> enriched(tweets, auth))
-                .thenCompose(page -> services.replies(tweetId, auth)
+                .thenCompose(page -> withoutOnFailure(() -> services.replies(tweetId, auth), List.of())
                         .thenApply(replies -> TweetWithReplies.of(page.getFirst(), replies)));
     }
 
@@ -242,12 +249,26 @@ public class AsyncTweetService {
         }
         CompletableFuture<List<TweetInteractionSummary>> all = CompletableFuture.completedFuture(new ArrayList<>());
         for (List<UUID> batch : TweetAssembly.summaryBatches(tweets.stream().map(Tweet::id).toList())) {
-            all = all.thenCompose(done -> services.summaries(batch, auth).thenApply(more -> {
+            all = all.thenCompose(done -> withoutOnFailure(() -> services.summaries(batch, auth),
+                    List.<TweetInteractionSummary>of()).thenApply(more -> {
                 done.addAll(more);
                 return done;
             }));
         }
         return all.thenApply(summaries -> TweetAssembly.enrich(tweets, summaries));
+    }
+
+    /**
+     * An enrichment call to the interaction service through the circuit breaker: when the service fails
+     * (unreachable, 5xx, too slow) or the breaker is open, {@code without}, so the tweets go out without their
+     * counts, top reply or replies instead of failing (docs/api/tweebyte.md, "Circuit breaker"). A 4xx (401) is
+     * the caller's and passed on.
+     */
+    private <T> CompletableFuture<T> withoutOnFailure(Supplier<CompletionStage<T>> call, T without) {
+        return CircuitBreaker.decorateCompletionStage(breaker, call).get().toCompletableFuture()
+                .exceptionallyCompose(error -> TweebyteResilience.fallsBack(error)
+                        ? CompletableFuture.completedFuture(without)
+                        : CompletableFuture.failedFuture(TweebyteResilience.unwrap(error)));
     }
 
     /** TweetAssembly.authors of the page the tweets were assembled from: distinct author ids, in page order. */

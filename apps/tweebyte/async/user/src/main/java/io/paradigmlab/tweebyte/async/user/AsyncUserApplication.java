@@ -1,11 +1,10 @@
 package io.paradigmlab.tweebyte.async.user;
 
+import io.paradigmlab.tweebyte.async.common.BoundedExecutors;
 import io.paradigmlab.tweebyte.async.common.Downstream;
 import io.paradigmlab.tweebyte.jdbc.JdbcUserStore;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;
@@ -31,14 +30,14 @@ public class AsyncUserApplication {
     @Qualifier("db")
     ExecutorService dbExecutor(AsyncProperties properties, @Value("${tweebyte.db.pool-size}") int poolSize) {
         int threads = properties.dbThreads() > 0 ? properties.dbThreads() : poolSize;
-        return Executors.newFixedThreadPool(threads, named("db-"));
+        return BoundedExecutors.fixed(threads, "db-");
     }
 
     @Bean(destroyMethod = "shutdown")
     @Qualifier("cpu")
     ExecutorService cpuExecutor(AsyncProperties properties) {
         int threads = properties.cpuThreads() > 0 ? properties.cpuThreads() : Runtime.getRuntime().availableProcessors();
-        return Executors.newFixedThreadPool(threads, named("cpu-"));
+        return BoundedExecutors.fixed(threads, "cpu-");
     }
 
     @Bean
@@ -58,9 +57,5 @@ public class AsyncUserApplication {
                                 @Value("${tweebyte.services.tweet-url:http://localhost:9092}") String tweetUrl,
                                 @Value("${tweebyte.services.interaction-url:http://localhost:9093}") String interactionUrl) {
         return new OtherServices(downstream, tweetUrl, interactionUrl);
-    }
-
-    private static ThreadFactory named(String prefix) {
-        return Thread.ofPlatform().name(prefix, 0).daemon(true).factory();
     }
 }

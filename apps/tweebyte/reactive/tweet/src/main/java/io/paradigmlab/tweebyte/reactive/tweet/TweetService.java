@@ -212,9 +212,9 @@ public class TweetService {
         return Mono.fromCallable(() -> Ids.parse("tweetId", rawTweetId))
                 .flatMap(tweetId -> store.summaryById(tweetId).switchIfEmpty(Mono.error(TweetRules::tweetNotFound)))
                 .flatMap(summary -> enriched(List.of(summary), auth)
-                        .flatMap(page -> downstream.get(urls.interaction() + "/replies/tweet/" + summary.id(), auth,
-                                        REPLIES, TweetRules.TWEET_NOT_FOUND)
-                                .defaultIfEmpty(List.of())
+                        .flatMap(page -> withoutOnFailure(downstream.get(urls.interaction() + "/replies/tweet/"
+                                        + summary.id(), auth, REPLIES, TweetRules.TWEET_NOT_FOUND)
+                                        .defaultIfEmpty(List.of()), List.of())
                                 .map(replies -> TweetWithReplies.of(page.getFirst(), replies))));
     }
 
@@ -310,6 +310,17 @@ public class TweetService {
                 .map(mentions -> TweetAssembly.assemble(page, hashtags, mentions)));
     }
 
+    /**
+     * An enrichment call to the interaction service through the circuit breaker: when the service fails
+     * (unreachable, 5xx, too slow) or the breaker is open, {@code without}, so the tweets go out without their
+     * counts, top reply or replies instead of failing (docs/api/tweebyte.md, "Circuit breaker"). A 4xx (401) is
+     * the caller's and passed on.
+     */
+    private <T> Mono<T> withoutOnFailure(Mono<T> call, T without) {
+        return call.transformDeferred(CircuitBreakerOperator.of(breaker))
+                .onErrorResume(TweebyteResilience::fallsBack, failure -> Mono.just(without));
+    }
+
     /** {@link #assembled}, then one enrichment call per batch, one after the other; nothing for an empty page. */
     private Mono<List<EnrichedTweet>> enriched(List<TweetSummary> page, @Nullable String auth) {
         if (page.isEmpty()) {
@@ -317,9 +328,10 @@ public class TweetService {
         }
         return assembled(page).flatMap(tweets -> Flux.fromIterable(TweetAssembly.summaryBatches(
                                 tweets.stream().map(Tweet::id).toList()))
-                        .concatMap(batch -> downstream.post(urls.interaction() + "/recommendations/tweet/summary", auth,
+                        .concatMap(batch -> withoutOnFailure(downstream.post(urls.interaction()
+                                        + "/recommendations/tweet/summary", auth,
                                         batch.stream().map(UUID::toString).toList(), SUMMARIES, null)
-                                .defaultIfEmpty(List.of()))
+                                .defaultIfEmpty(List.of()), List.<TweetInteractionSummary>of()))
                         .concatMapIterable(summaries -> summaries)
                         .collectList()
                         .map(summaries -> TweetAssembly.enrich(tweets, summaries)));

@@ -3,6 +3,7 @@ package io.paradigmlab.tweebyte.virtual.interaction;
 import io.paradigmlab.tweebyte.virtual.common.RedisSettings;
 import org.springframework.context.annotation.Import;
 import io.paradigmlab.tweebyte.virtual.common.Downstream;
+import io.paradigmlab.tweebyte.jdbc.JdbcTransactionTemplate;
 import io.paradigmlab.tweebyte.jdbc.JdbcInteractionStore;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
@@ -30,7 +31,7 @@ public class VirtualInteractionApplication {
 
     @Bean
     TransactionTemplate transactionTemplate(PlatformTransactionManager transactions) {
-        return new TransactionTemplate(transactions);
+        return new JdbcTransactionTemplate(transactions);
     }
 
     @Bean

@@ -1,5 +1,6 @@
 package io.paradigmlab.tweebyte.virtual.tweet;
 
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.paradigmlab.tweebyte.domain.IdResponse;
 import io.paradigmlab.tweebyte.domain.Ids;
 import io.paradigmlab.tweebyte.domain.error.ApiException;
@@ -21,10 +22,12 @@ import io.paradigmlab.tweebyte.domain.tweet.TweetWithReplies;
 import io.paradigmlab.tweebyte.domain.tweet.TweetWithUser;
 import io.paradigmlab.tweebyte.domain.user.UserSummary;
 import io.paradigmlab.tweebyte.jdbc.JdbcTweetStore;
+import io.paradigmlab.tweebyte.resilience.TweebyteResilience;
 import io.paradigmlab.tweebyte.security.Caller;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -40,13 +43,15 @@ public class TweetService {
     private final TransactionTemplate transaction;
     private final OtherServices services;
     private final FollowedUsers followed;
+    private final CircuitBreaker breaker;
 
     public TweetService(JdbcTweetStore store, TransactionTemplate transaction, OtherServices services,
-                        FollowedUsers followed) {
+                        FollowedUsers followed, CircuitBreaker interactionBreaker) {
         this.store = store;
         this.transaction = transaction;
         this.services = services;
         this.followed = followed;
+        this.breaker = interactionBreaker;
     }
 
     // ---- writes
@@ -143,7 +148,7 @@ public class TweetService {
         UUID id = Ids.parse("tweetId", rawId);
         TweetSummary row = store.summaryById(id).orElseThrow(TweetRules::tweetNotFound);
         EnrichedTweet tweet = enriched(List.of(row), authorization).getFirst();
-        return TweetWithReplies.of(tweet, services.replies(id, authorization));
+        return TweetWithReplies.of(tweet, withoutOnFailure(() -> services.replies(id, authorization), List.of()));
     }
 
     public List<EnrichedTweet> userTweets(String rawUserId, String page, String size, String authorization) {
@@ -211,8 +216,26 @@ public class TweetService {
         List<Tweet> tweets = assembled(page);
         List<TweetInteractionSummary> summaries = new ArrayList<>();
         for (List<UUID> batch : TweetAssembly.summaryBatches(tweets.stream().map(Tweet::id).toList())) {
-            summaries.addAll(services.tweetSummaries(batch.toArray(UUID[]::new), authorization));
+            summaries.addAll(withoutOnFailure(() -> services.tweetSummaries(batch.toArray(UUID[]::new), authorization),
+                    List.of()));
         }
         return TweetAssembly.enrich(tweets, summaries);
+    }
+
+    /**
+     * An enrichment call to the interaction service through the circuit breaker: when the service fails
+     * (unreachable, 5xx, too slow) or the breaker is open, {@code without}, so the tweets go out without their
+     * counts, top reply or replies instead of failing (docs/api/tweebyte.md, "Circuit breaker"). A 4xx (401) is
+     * the caller's and passed on.
+     */
+    private <T> T withoutOnFailure(Supplier<T> call, T without) {
+        try {
+            return breaker.executeSupplier(call);
+        } catch (RuntimeException e) {
+            if (TweebyteResilience.fallsBack(e)) {
+                return without;
+            }
+            throw e;
+        }
     }
 }

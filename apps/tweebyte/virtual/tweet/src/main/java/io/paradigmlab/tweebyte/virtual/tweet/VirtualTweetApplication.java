@@ -4,6 +4,7 @@ import io.paradigmlab.tweebyte.virtual.common.RedisSettings;
 import org.springframework.context.annotation.Import;
 import io.paradigmlab.tweebyte.virtual.common.Downstream;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.paradigmlab.tweebyte.jdbc.JdbcTransactionTemplate;
 import io.paradigmlab.tweebyte.jdbc.JdbcTweetStore;
 import io.paradigmlab.tweebyte.resilience.TweebyteResilience;
 import java.time.Duration;
@@ -32,7 +33,7 @@ public class VirtualTweetApplication {
 
     @Bean
     TransactionTemplate transactionTemplate(PlatformTransactionManager transactions) {
-        return new TransactionTemplate(transactions);
+        return new JdbcTransactionTemplate(transactions);
     }
 
     /** The feed's breaker around the interaction service, one per process. */

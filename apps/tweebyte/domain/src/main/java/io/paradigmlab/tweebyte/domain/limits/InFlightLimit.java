@@ -1,0 +1,51 @@
+package io.paradigmlab.tweebyte.domain.limits;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The most requests one service handles at once, in every variant alike (ADR 0004). Above it a request is
+ * answered 503 with {@code Retry-After} at once instead of queueing: a queue nobody bounds (Tomcat's async
+ * requests, an executor's work queue, Netty's connections, a pool's pending acquisitions) grows under overload
+ * until memory runs out, and every request in it waits longer than its client will.
+ */
+public final class InFlightLimit {
+
+    /**
+     * {@code tweebyte.limits.max-concurrent-requests} when unset. It changes what overload looks like (503s
+     * instead of growing latency), so a campaign that drives more than this many concurrent requests per service
+     * measures the limit, the same in every variant.
+     */
+    public static final int DEFAULT_MAX_CONCURRENT_REQUESTS = 1000;
+
+    private final int max;
+    private final AtomicInteger inFlight = new AtomicInteger();
+
+    public InFlightLimit(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("tweebyte.limits.max-concurrent-requests must be at least 1, was " + max);
+        }
+        this.max = max;
+    }
+
+    /** Counts a request in; false (and nothing counted) when {@link #max()} are already in flight. */
+    public boolean tryEnter() {
+        if (inFlight.incrementAndGet() > max) {
+            inFlight.decrementAndGet();
+            return false;
+        }
+        return true;
+    }
+
+    /** Counts a request that {@link #tryEnter()} let in out again: exactly once per admitted request. */
+    public void exit() {
+        inFlight.decrementAndGet();
+    }
+
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    public int max() {
+        return max;
+    }
+}

@@ -1,0 +1,108 @@
+package io.paradigmlab.tweebyte.gateway.mvc;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Bounds a request body that declares no length (chunked): the gateway streams bodies to the services, so it
+ * counts the bytes as they pass and stops past the limit. A declared length above the limit is refused before
+ * any byte is read ({@link GatewayGuard}); either way the client gets 413, not the 503 of a failed call.
+ */
+final class RequestBodyLimit extends OncePerRequestFilter {
+
+    private static final String EXCEEDED = RequestBodyLimit.class.getName() + ".exceeded";
+
+    private final long maxBytes;
+
+    RequestBodyLimit(long maxBytes) {
+        this.maxBytes = maxBytes;
+    }
+
+    /** Whether this request's body was cut off for passing the limit. */
+    static boolean exceeded(HttpServletRequest request) {
+        return request.getAttribute(EXCEEDED) != null;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        chain.doFilter(request.getContentLengthLong() < 0 ? new Limited(request, maxBytes) : request, response);
+    }
+
+    private static final class Limited extends HttpServletRequestWrapper {
+
+        private final long maxBytes;
+        private ServletInputStream stream;
+
+        Limited(HttpServletRequest request, long maxBytes) {
+            super(request);
+            this.maxBytes = maxBytes;
+        }
+
+        @Override
+        public ServletInputStream getInputStream() throws IOException {
+            if (stream == null) {
+                stream = new Counting(super.getInputStream());
+            }
+            return stream;
+        }
+
+        private final class Counting extends ServletInputStream {
+
+            private final ServletInputStream in;
+            private long read;
+
+            Counting(ServletInputStream in) {
+                this.in = in;
+            }
+
+            @Override
+            public int read() throws IOException {
+                int b = in.read();
+                if (b >= 0) {
+                    count(1);
+                }
+                return b;
+            }
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) throws IOException {
+                int n = in.read(buffer, offset, length);
+                if (n > 0) {
+                    count(n);
+                }
+                return n;
+            }
+
+            private void count(int n) throws IOException {
+                read += n;
+                if (read > maxBytes) {
+                    setAttribute(EXCEEDED, Boolean.TRUE);
+                    throw new IOException("Request body larger than " + maxBytes + " bytes");
+                }
+            }
+
+            @Override
+            public boolean isFinished() {
+                return in.isFinished();
+            }
+
+            @Override
+            public boolean isReady() {
+                return in.isReady();
+            }
+
+            @Override
+            public void setReadListener(ReadListener listener) {
+                in.setReadListener(listener);
+            }
+        }
+    }
+}

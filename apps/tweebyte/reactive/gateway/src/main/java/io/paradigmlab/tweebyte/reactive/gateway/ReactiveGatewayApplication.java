@@ -1,0 +1,83 @@
+package io.paradigmlab.tweebyte.reactive.gateway;
+
+import static org.springframework.cloud.gateway.support.RouteMetadataUtils.CONNECT_TIMEOUT_ATTR;
+import static org.springframework.cloud.gateway.support.RouteMetadataUtils.RESPONSE_TIMEOUT_ATTR;
+
+import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
+import io.paradigmlab.tweebyte.security.Authenticator;
+import io.paradigmlab.tweebyte.web.reactive.KeepAliveReadRearm;
+import io.paradigmlab.tweebyte.web.reactive.NulPathFilter;
+import io.paradigmlab.tweebyte.web.reactive.ReactiveErrorHandling;
+import io.paradigmlab.tweebyte.web.reactive.ReactiveSupportAutoConfiguration;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.cloud.gateway.filter.OrderedGatewayFilter;
+import org.springframework.cloud.gateway.route.RouteLocator;
+import org.springframework.cloud.gateway.route.builder.RouteLocatorBuilder;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
+import org.springframework.http.codec.ServerCodecConfigurer;
+
+/**
+ * The API gateway of the reactive variant, on Spring Cloud Gateway Server WebFlux (Reactor Netty in and out): one
+ * route per service ({@link GatewayRoutes}), each guarded ({@link GatewayGuard}), its prefix stripped and sent on as
+ * {@code X-Forwarded-Prefix}. A path under no prefix reaches no route and is answered 404 in the contract's body.
+ *
+ * <p>{@code web-reactive}'s auto-configuration is left out: it parses a multipart body before the handler runs (the
+ * services need that; a gateway must stream the body on untouched). The parts of it a gateway needs are declared
+ * here: the contract's error body, the {@code %00} path refusal and the keep-alive workaround.
+ */
+@SpringBootApplication(exclude = ReactiveSupportAutoConfiguration.class)
+@EnableConfigurationProperties(GatewayProperties.class)
+public class ReactiveGatewayApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(ReactiveGatewayApplication.class, args);
+    }
+
+    @Bean
+    RouteLocator tweebyteGatewayRoutes(RouteLocatorBuilder builder, GatewayProperties properties,
+                                       Authenticator authenticator) {
+        long maxRequestBytes = properties.gateway().maxRequestSize().toBytes();
+        RouteLocatorBuilder.Builder routes = builder.routes();
+        for (GatewayRoutes.Route service : GatewayRoutes.ROUTES) {
+            routes.route(service.service(), route -> route
+                    .path(service.prefix(), service.prefix() + "/**")
+                    .filters(filters -> filters
+                            // first, so it sees the client's path and every failure of the steps after it
+                            .filter(new OrderedGatewayFilter(new GatewayGuard(service, authenticator, maxRequestBytes),
+                                    Ordered.HIGHEST_PRECEDENCE))
+                            .filter((exchange, chain) -> {
+                                exchange.getAttributes().put(ForwardedPrefixHeader.ATTRIBUTE, service.prefix());
+                                return chain.filter(exchange);
+                            })
+                            .stripPrefix(1))
+                    // the services' timeouts for their calls to each other; a timeout becomes 503 in the guard
+                    .metadata(CONNECT_TIMEOUT_ATTR, properties.client().connectTimeout().toMillis())
+                    .metadata(RESPONSE_TIMEOUT_ATTR, properties.client().responseTimeout().toMillis())
+                    .uri(properties.services().url(service.service())));
+        }
+        return routes.build();
+    }
+
+    @Bean
+    ForwardedPrefixHeader tweebyteForwardedPrefixHeader() {
+        return new ForwardedPrefixHeader();
+    }
+
+    @Bean
+    ReactiveErrorHandling tweebyteErrorHandler(ServerCodecConfigurer codecs) {
+        return new ReactiveErrorHandling(codecs);
+    }
+
+    @Bean
+    NulPathFilter tweebyteNulPathFilter() {
+        return new NulPathFilter();
+    }
+
+    @Bean
+    KeepAliveReadRearm tweebyteKeepAliveReadRearm() {
+        return new KeepAliveReadRearm();
+    }
+}

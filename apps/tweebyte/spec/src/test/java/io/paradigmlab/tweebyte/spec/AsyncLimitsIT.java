@@ -1,0 +1,13 @@
+package io.paradigmlab.tweebyte.spec;
+
+import io.paradigmlab.tweebyte.lab.Variant;
+import org.junit.jupiter.api.DisplayName;
+
+@DisplayName("limits (async)")
+class AsyncLimitsIT extends LimitsSpec {
+
+    @Override
+    protected Variant variant() {
+        return Variant.ASYNC;
+    }
+}

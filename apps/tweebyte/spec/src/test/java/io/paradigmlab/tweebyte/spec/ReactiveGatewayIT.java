@@ -1,0 +1,13 @@
+package io.paradigmlab.tweebyte.spec;
+
+import io.paradigmlab.tweebyte.lab.Variant;
+import org.junit.jupiter.api.DisplayName;
+
+@DisplayName("API gateway (reactive)")
+class ReactiveGatewayIT extends GatewaySpec {
+
+    @Override
+    protected Variant variant() {
+        return Variant.REACTIVE;
+    }
+}

@@ -17,7 +17,10 @@ public interface Deployment extends AutoCloseable {
     /** Service id to its process, for the started services. */
     Map<String, ServiceProcess> processes();
 
-    /** Service id to its runnable jar, for the started services (its size is a static metric). */
+    /**
+     * Service id to its runnable jar, for the started services (its size is a static metric), and the gateway's
+     * under {@code gateway} when one was started.
+     */
     Map<String, Path> jars();
 
     /** Database name to service id, for the equal-work check's statement counts. */
@@ -29,6 +32,15 @@ public interface Deployment extends AutoCloseable {
      */
     default java.util.Optional<ServiceProcess> gateway() {
         return java.util.Optional.empty();
+    }
+
+    /**
+     * Service id to the URL that reaches it through the {@link #gateway()} (e.g.
+     * {@code http://127.0.0.1:8080/user-service}), for the started services; empty without a gateway. A campaign
+     * run with {@code --via-gateway} sends its load there.
+     */
+    default Map<String, String> gatewayEndpoints() {
+        return Map.of();
     }
 
     /** Base URLs of the counting proxies in front of the services (empty unless call counting was asked for). */

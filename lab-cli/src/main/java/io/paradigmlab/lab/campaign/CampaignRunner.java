@@ -58,6 +58,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class CampaignRunner {
 
+    /** The service name under which a gateway's static metrics are reported (--via-gateway). */
+    public static final String GATEWAY = "gateway";
+
     /** The load generator is saturated above this much CPU (100 = one core): its numbers measure itself. */
     static final double LOADER_CPU_LIMIT = 90.0 * HyperfoilDriver.THREADS;
     /** In the open model, an achieved rate below this share of the offered rate means the level saturated. */
@@ -161,7 +164,7 @@ public final class CampaignRunner {
                 continue;
             }
             try (Deployment deployment = launch(request, infra, services, implementation, data, "_verify", true,
-                    workDir.resolve("verify-" + implementation))) {
+                    false, workDir.resolve("verify-" + implementation))) {
                 deployment.sessionData(data.dataDir(), dataDir);
                 observed.put(implementation, Verifier.observe(scenario.id(), scenarioText, deployment.endpoints(),
                         dataDir, deployment, infra, request.plan().timeoutMillis(), settings.seed()));
@@ -172,7 +175,8 @@ public final class CampaignRunner {
     }
 
     private static Deployment launch(Request request, Infrastructure infra, Set<String> services, String variant,
-                                     TemplateDataSets.DataSet data, String suffix, boolean callCounting, Path workDir) {
+                                     TemplateDataSets.DataSet data, String suffix, boolean callCounting,
+                                     boolean gateway, Path workDir) {
         Application app = request.app();
         Map<String, String> databases = new HashMap<>();
         for (DatabaseInfo db : app.databases()) {
@@ -187,7 +191,8 @@ public final class CampaignRunner {
             redis.flushAll();
         }
         return app.launch(new LaunchRequest(infra, variant, services, databases, request.settings().security(),
-                ServiceProcess.DEFAULT_JVM_ARGS, workDir, callCounting, false, Map.of()));
+                ServiceProcess.DEFAULT_JVM_ARGS, workDir, callCounting, false, Map.of(),
+                gateway ? 0 : LaunchRequest.NO_GATEWAY));
     }
 
     private static void runLaunched(Request request, Infrastructure infra, ScenarioInfo scenario, String scenarioText,
@@ -195,11 +200,15 @@ public final class CampaignRunner {
                                     TemplateDataSets.DataSet data, Path workDir, Progress progress,
                                     List<LevelMeasurement> measurements, List<StaticMetrics> statics) {
         Path runDir = workDir.resolve(label.replace(' ', '-').replace("(", "").replace(")", "")).resolve("rep-" + rep);
-        try (Deployment deployment = launch(request, infra, services, variant, data, "_bench", false, runDir)) {
-            List<ResourceSampler.Watched> watched = deployment.processes().values().stream()
+        boolean viaGateway = request.settings().viaGateway();
+        try (Deployment deployment = launch(request, infra, services, variant, data, "_bench", false, viaGateway,
+                runDir)) {
+            // through the gateway, its process is part of the system under test: sampled and reported with the services
+            Map<String, ServiceProcess> measured = measuredProcesses(deployment, viaGateway, variant);
+            List<ResourceSampler.Watched> watched = measured.values().stream()
                     .map(s -> new ResourceSampler.Watched(s.pid(), s.baseUrl())).toList();
             ResourceSampler.Sample idle = ResourceSampler.snapshot(watched);
-            for (var entry : deployment.processes().entrySet()) {
+            for (var entry : measured.entrySet()) {
                 ResourceSampler.Sample one = ResourceSampler.snapshot(List.of(new ResourceSampler.Watched(
                         entry.getValue().pid(), entry.getValue().baseUrl())));
                 statics.add(new StaticMetrics(label, entry.getKey(), rep,
@@ -213,7 +222,8 @@ public final class CampaignRunner {
             try (ResourceSampler sampler = new ResourceSampler(watched)) {
                 sampler.start();
                 outcomes = ScenarioLoad.run(scenario.id(), scenarioText, new ScenarioLoad.Target(
-                        endpointsFor(deployment.endpoints(), scenario), dataDir), request.plan(),
+                        endpointsFor(viaGateway ? deployment.gatewayEndpoints() : deployment.endpoints(), scenario),
+                        dataDir), request.plan(),
                         request.settings().seed(), progress.loadProgress());
                 for (PhaseOutcome outcome : outcomes) {
                     measurements.add(measure(label, rep, request.plan(), request.settings(), outcome,
@@ -221,13 +231,28 @@ public final class CampaignRunner {
                             sampler.loaderCpu(outcome.startMillis(), outcome.endMillis())));
                 }
             }
-            for (var entry : deployment.processes().entrySet()) {
+            for (var entry : measured.entrySet()) {
                 if (!entry.getValue().isAlive()) {
                     throw new LabException(variant + " " + entry.getKey() + " service died during the load; see "
                             + entry.getValue().log());
                 }
             }
         }
+    }
+
+    /** The services' processes, and the gateway's (as service {@link #GATEWAY}) when the load goes through it. */
+    private static Map<String, ServiceProcess> measuredProcesses(Deployment deployment, boolean viaGateway,
+                                                                 String variant) {
+        Map<String, ServiceProcess> measured = new LinkedHashMap<>(deployment.processes());
+        if (viaGateway) {
+            ServiceProcess gateway = deployment.gateway().orElseThrow(() -> new LabException("The " + variant
+                    + " deployment started no gateway, so --via-gateway cannot measure through it"));
+            if (deployment.gatewayEndpoints().isEmpty()) {
+                throw new LabException("The " + variant + " deployment's gateway names no route to its services");
+            }
+            measured.put(GATEWAY, gateway);
+        }
+        return measured;
     }
 
     private static void runTarget(Request request, ScenarioInfo scenario, String scenarioText, String label, int rep,

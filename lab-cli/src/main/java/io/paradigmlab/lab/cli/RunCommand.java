@@ -36,6 +36,7 @@ import picocli.CommandLine.Parameters;
                 "  ./lab up tweebyte --variant virtual --scale quick --port-offset 100   (in another terminal)",
                 "  ./lab run tweebyte --variants async --target mine=http://127.0.0.1:9191,http://127.0.0.1:9192,"
                         + "http://127.0.0.1:9193",
+                "  ./lab run tweebyte --scenario feed --variants async,reactive --via-gateway",
                 "", "./lab list shows the applications, variants, scenarios and scales."})
 class RunCommand implements Runnable {
 
@@ -79,6 +80,12 @@ class RunCommand implements Runnable {
 
     @Option(names = "--security", defaultValue = "off", description = "on checks a token on every request; off as the seeds did (default: ${DEFAULT-VALUE}).")
     String security;
+
+    @Option(names = "--via-gateway", description = "Send the load through each launched variant's gateway (the"
+            + " application's front door, e.g. Tweebyte's on 8080) instead of straight to its services: the gateway"
+            + " is then part of what is measured and its process is sampled with the services'. External targets"
+            + " are addressed as given (a --target URL may carry a gateway's path prefix).")
+    boolean viaGateway;
 
     @Option(names = "--noise", defaultValue = "on", description = "on runs the first variant twice per repetition, to report the machine's own noise (default: ${DEFAULT-VALUE}).")
     String noise;
@@ -130,6 +137,10 @@ class RunCommand implements Runnable {
             throw new LabException("--target needs --security off: the lab signs tokens with the keys of the"
                     + " deployments it launches, which an external target does not know");
         }
+        if (viaGateway && application.gateway().isEmpty()) {
+            throw new LabException("--via-gateway: " + application.id() + " has no gateway; its services are"
+                    + " measured directly");
+        }
         var dataScale = application.data().scale(scale);
         LoadPlan.Model loadModel = LoadPlan.Model.parse(model);
         List<Integer> ladder = CampaignOptions.levels(levels != null ? levels
@@ -144,7 +155,7 @@ class RunCommand implements Runnable {
         CampaignSettings settings = new CampaignSettings(application.id(), chosenScenario.id(), compared,
                 List.copyOf(external.keySet()), loadModel.id(), ladder, reps, plan.warmupSeconds(),
                 plan.durationSeconds(), dataScale.name(), dataScale.users(), seed, securityOn, errorThreshold,
-                noiseVariant);
+                noiseVariant, viaGateway);
         String command = "./lab run " + application.id() + " --scenario " + chosenScenario.id()
                 + (launched.isEmpty() ? "" : " --variants " + String.join(",", launched))
                 + external.entrySet().stream().map(e -> " --target " + e.getKey() + "=" + String.join(",", e.getValue()))
@@ -153,6 +164,7 @@ class RunCommand implements Runnable {
                 + " --levels " + ladder.stream().map(String::valueOf).collect(Collectors.joining(","))
                 + " --reps " + reps + " --warmup " + plan.warmupSeconds() + "s --duration " + plan.durationSeconds()
                 + "s --scale " + dataScale.name() + " --seed " + seed + " --security " + security + " --noise " + noise
+                + (viaGateway ? " --via-gateway" : "")
                 + " --verify " + verify + " --error-threshold " + errorThreshold + " --timeout " + timeoutSeconds + "s";
 
         RepoLayout repo = RepoLayout.locate();
@@ -160,8 +172,9 @@ class RunCommand implements Runnable {
                 + application.id() + "-" + chosenScenario.id();
         Path dir = (output.isAbsolute() ? output : repo.root().resolve(output)).resolve(id);
         System.out.printf("Campaign %s: %s on %s, %s model, levels %s, %d repetition(s), warm-up %d s, %d s per level,"
-                        + " scale %s%n", id, chosenScenario.id(), compared, loadModel.id(), ladder, reps,
-                plan.warmupSeconds(), plan.durationSeconds(), dataScale.name());
+                        + " scale %s, %s%n", id, chosenScenario.id(), compared, loadModel.id(), ladder, reps,
+                plan.warmupSeconds(), plan.durationSeconds(), dataScale.name(),
+                viaGateway ? "through the gateway" : "straight to the services");
         CampaignResult result = CampaignRunner.run(repo, new CampaignRunner.Request(application, settings, plan,
                 external, postgresUrl, redisUrl, command, CampaignOptions.onOff("--verify", verify)), id, System.out);
         ReportWriter.write(result, dir);
@@ -197,9 +210,10 @@ class RunCommand implements Runnable {
                 } catch (IllegalArgumentException e) {
                     throw new LabException("--target " + name + ": '" + url + "' is not a URL");
                 }
-                if (!"http".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 1) {
+                if (!"http".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 1
+                        || uri.getRawQuery() != null || uri.getRawFragment() != null) {
                     throw new LabException("--target " + name + ": '" + url + "' is not a base URL like"
-                            + " http://127.0.0.1:9091");
+                            + " http://127.0.0.1:9091 (or, behind a gateway, http://127.0.0.1:8080/user-service)");
                 }
             }
             parsed.put(name, urls);

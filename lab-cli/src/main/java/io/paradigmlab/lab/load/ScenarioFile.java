@@ -26,6 +26,16 @@ final class ScenarioFile {
     static final String SCENARIO = "scenario";
     static final String FORKS = "forks";
 
+    /**
+     * Where a service's requests go: the HTTP target named {@code target} in the generated benchmark, with
+     * {@code prefix} ({@code ""} or {@code /a/b}) in front of each path (a service behind a gateway).
+     */
+    record Route(String target, String prefix) {
+    }
+
+    private static final java.util.Set<String> METHODS =
+            java.util.Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT", "path");
+
     /** One weighted scenario of a {@code forks:} list. */
     record Fork(String name, Node body, Node scenario) {
     }
@@ -161,14 +171,90 @@ final class ScenarioFile {
         return List.copyOf(forks);
     }
 
-    /** The file's top-level entry ({@code scenario: ...} or {@code forks: ...}), copied, with {@code seed}s added. */
-    NodeTuple entry(long seed) {
-        return new NodeTuple(copy(root.getKeyNode()), withSeed(copy(root.getValueNode()), seed));
+    /**
+     * The file's top-level entry ({@code scenario: ...} or {@code forks: ...}), copied, with {@code seed}s added and
+     * each request sent where {@code routes} says (service id -> route).
+     */
+    NodeTuple entry(long seed, java.util.Map<String, Route> routes) {
+        return new NodeTuple(copy(root.getKeyNode()), routed(withSeed(copy(root.getValueNode()), seed), routes));
     }
 
-    /** A fork's {@code scenario:} entry, copied, with {@code seed}s added. */
-    NodeTuple forkScenario(Fork fork, long seed) {
-        return new NodeTuple(Nodes.scalar(SCENARIO), withSeed(copy(fork.scenario()), seed));
+    /** A fork's {@code scenario:} entry, copied, with {@code seed}s added and requests routed as in {@link #entry}. */
+    NodeTuple forkScenario(Fork fork, long seed, java.util.Map<String, Route> routes) {
+        return new NodeTuple(Nodes.scalar(SCENARIO), routed(withSeed(copy(fork.scenario()), seed), routes));
+    }
+
+    /**
+     * Points each {@code httpRequest}'s {@code endpoint:} at its service's HTTP target and puts the service's path
+     * prefix in front of its path. Routes that change nothing leave the file's text as it was.
+     */
+    private Node routed(Node node, java.util.Map<String, Route> routes) {
+        switch (node) {
+            case MappingNode m -> {
+                for (NodeTuple t : m.getValue()) {
+                    if ("httpRequest".equals(key(t)) && t.getValueNode() instanceof MappingNode request) {
+                        route(request, routes);
+                    } else {
+                        routed(t.getValueNode(), routes);
+                    }
+                }
+            }
+            case SequenceNode s -> s.getValue().forEach(n -> routed(n, routes));
+            default -> {
+            }
+        }
+        return node;
+    }
+
+    private void route(MappingNode request, java.util.Map<String, Route> routes) {
+        Route route = null;
+        List<NodeTuple> tuples = new ArrayList<>(request.getValue());
+        for (int i = 0; i < tuples.size(); i++) {
+            NodeTuple t = tuples.get(i);
+            if ("endpoint".equals(key(t)) && t.getValueNode() instanceof ScalarNode s) {
+                route = routes.get(s.getValue());
+                if (route == null) {
+                    if (routes.values().stream().anyMatch(r -> !r.prefix().isEmpty())) {
+                        throw new LabException("Scenario " + name + ", line " + line(s) + ": endpoint '"
+                                + s.getValue() + "' cannot be sent through a path prefix (a gateway): name a service");
+                    }
+                    return;
+                }
+                tuples.set(i, new NodeTuple(t.getKeyNode(), Nodes.scalar(route.target())));
+            }
+        }
+        if (route == null || route.prefix().isEmpty()) {
+            request.setValue(tuples);
+            return;
+        }
+        for (int i = 0; i < tuples.size(); i++) {
+            NodeTuple t = tuples.get(i);
+            if (!METHODS.contains(key(t))) {
+                continue;
+            }
+            Node path = t.getValueNode();
+            if (path instanceof ScalarNode s) {
+                tuples.set(i, new NodeTuple(t.getKeyNode(), prefixed(s, route.prefix())));
+            } else if (path instanceof MappingNode m && m.getValue().size() == 1
+                    && ("pattern".equals(key(m.getValue().getFirst())) || "value".equals(key(m.getValue().getFirst())))
+                    && m.getValue().getFirst().getValueNode() instanceof ScalarNode s) {
+                m.setValue(List.of(new NodeTuple(m.getValue().getFirst().getKeyNode(), prefixed(s, route.prefix()))));
+            } else {
+                throw new LabException("Scenario " + name + ", line " + line(path) + ": this request's path cannot"
+                        + " be given the prefix " + route.prefix() + " (a gateway's): write it as a string or"
+                        + " {pattern: ...}");
+            }
+        }
+        request.setValue(tuples);
+    }
+
+    private ScalarNode prefixed(ScalarNode path, String prefix) {
+        if (!path.getValue().startsWith("/")) {
+            throw new LabException("Scenario " + name + ", line " + line(path) + ": path '" + path.getValue()
+                    + "' must start with / to be sent through the prefix " + prefix);
+        }
+        return new ScalarNode(path.getTag(), prefix + path.getValue(), path.getStartMark(), path.getEndMark(),
+                path.getScalarStyle());
     }
 
     private static String header(String text) {

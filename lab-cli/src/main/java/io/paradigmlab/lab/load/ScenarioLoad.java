@@ -40,7 +40,10 @@ public final class ScenarioLoad {
     /**
      * Where the scenario sends its requests and finds its data.
      *
-     * @param endpoints service id -> base URL ({@code http://host:port})
+     * @param endpoints service id -> base URL ({@code http://host:port}, or {@code http://host:port/prefix} for a
+     *                  service behind a gateway that routes by path prefix). Services may share a host and port when
+     *                  their URLs have different prefixes: the lab then sends their requests to one HTTP target and
+     *                  puts each service's prefix in front of its requests' paths.
      * @param dataDir   the CSV files' folder; {@link #run} also writes the generated benchmark there
      */
     public record Target(Map<String, String> endpoints, Path dataDir) {
@@ -51,13 +54,67 @@ public final class ScenarioLoad {
             endpoints = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));
             Map<String, String> byUrl = new LinkedHashMap<>();
             for (var e : endpoints.entrySet()) {
-                String other = byUrl.putIfAbsent(baseUrl(e.getValue()), e.getKey());
+                Address address = Address.parse(e.getKey(), e.getValue());
+                String other = byUrl.putIfAbsent(address.origin() + address.prefix(), e.getKey());
                 if (other != null) {
-                    // Hyperfoil tells its HTTP targets apart by host and port
                     throw new LabException("Endpoints " + other + " and " + e.getKey() + " share " + e.getValue()
-                            + ": each service needs its own host:port");
+                            + ": each service needs its own host:port or its own path prefix");
                 }
             }
+        }
+
+        /**
+         * Service id -> where its requests go: the name of the HTTP target (one per distinct origin, named after the
+         * first service there) and the path prefix.
+         */
+        Map<String, ScenarioFile.Route> routes() {
+            Map<String, String> nameByOrigin = new LinkedHashMap<>();
+            Map<String, ScenarioFile.Route> routes = new LinkedHashMap<>();
+            for (var e : endpoints.entrySet()) {
+                Address address = Address.parse(e.getKey(), e.getValue());
+                String target = nameByOrigin.computeIfAbsent(address.origin(), origin -> e.getKey());
+                routes.put(e.getKey(), new ScenarioFile.Route(target, address.prefix()));
+            }
+            return routes;
+        }
+
+        /** HTTP target name -> origin ({@code http://host:port}), one per distinct origin. */
+        Map<String, String> origins() {
+            Map<String, String> origins = new LinkedHashMap<>();
+            for (var e : endpoints.entrySet()) {
+                Address address = Address.parse(e.getKey(), e.getValue());
+                if (!origins.containsValue(address.origin())) {
+                    origins.put(e.getKey(), address.origin());
+                }
+            }
+            return origins;
+        }
+    }
+
+    /** An endpoint's URL split into origin ({@code scheme://host:port}) and path prefix ({@code ""} or {@code /a/b}). */
+    record Address(String origin, String prefix) {
+
+        static Address parse(String service, String url) {
+            URI uri;
+            try {
+                uri = URI.create(url.strip());
+            } catch (IllegalArgumentException e) {
+                throw new LabException("Endpoint " + service + " has a bad URL: " + url);
+            }
+            if (uri.getScheme() == null || uri.getHost() == null
+                    || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
+                throw new LabException("Endpoint " + service + " needs an http:// or https:// URL with a host, not "
+                        + url);
+            }
+            if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
+                throw new LabException("Endpoint " + service + " must not have a query or fragment: " + url);
+            }
+            String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+            while (path.endsWith("/")) {
+                path = path.substring(0, path.length() - 1);
+            }
+            String origin = uri.getScheme() + "://" + uri.getRawAuthority();
+            return new Address(origin, path);
         }
     }
 
@@ -81,12 +138,12 @@ public final class ScenarioLoad {
         String previous = null;
         if (plan.warmupSeconds() > 0) {
             phases.add(phase(WARMUP, plan, plan.warmupLevel(), plan.warmupSeconds(), maxSessions, true, null,
-                    file.entry(seed)));
+                    file.entry(seed, target.routes())));
             previous = WARMUP;
         }
         for (int level : plan.levels()) {
             phases.add(phase(LEVEL + level, plan, level, plan.durationSeconds(), maxSessions, false, previous,
-                    file.entry(seed)));
+                    file.entry(seed, target.routes())));
             previous = LEVEL + level;
         }
         String comment = "# Generated by Paradigm Lab from scenario " + name + ": " + plan.model().id() + " model, "
@@ -169,11 +226,11 @@ public final class ScenarioLoad {
             List<String> names = new ArrayList<>();
             if (file.isForks()) {
                 for (ScenarioFile.Fork fork : file.forks()) {
-                    scenarios.add(file.forkScenario(fork, seed));
+                    scenarios.add(file.forkScenario(fork, seed, target.routes()));
                     names.add(ITERATION + i + "-" + fork.name().replaceAll("[^A-Za-z0-9_-]", "_"));
                 }
             } else {
-                scenarios.add(file.entry(seed));
+                scenarios.add(file.entry(seed, target.routes()));
                 names.add(ITERATION + i);
             }
             for (int f = 0; f < scenarios.size(); f++) {
@@ -224,10 +281,10 @@ public final class ScenarioLoad {
     private static String document(String name, ScenarioFile file, String comment, Target target, int connections,
                                    int timeoutMillis, List<Node> phases) {
         List<Node> http = new ArrayList<>();
-        for (var endpoint : target.endpoints().entrySet()) {
+        for (var endpoint : target.origins().entrySet()) {
             http.add(ScenarioFile.Nodes.map(List.of(
                     ScenarioFile.Nodes.entry("name", ScenarioFile.Nodes.scalar(endpoint.getKey())),
-                    ScenarioFile.Nodes.entry("host", ScenarioFile.Nodes.scalar(baseUrl(endpoint.getValue()))),
+                    ScenarioFile.Nodes.entry("host", ScenarioFile.Nodes.scalar(endpoint.getValue())),
                     // one connection per session up to the cap: below it a request never queues inside the tool
                     ScenarioFile.Nodes.entry("sharedConnections", ScenarioFile.Nodes.number(connections)),
                     ScenarioFile.Nodes.entry("requestTimeout", ScenarioFile.Nodes.scalar(timeoutMillis + "ms")),
@@ -242,14 +299,6 @@ public final class ScenarioLoad {
                         ScenarioFile.Nodes.entry("stopOnInvalid", ScenarioFile.Nodes.bool(false))))),
                 ScenarioFile.Nodes.entry("phases", ScenarioFile.Nodes.list(phases))));
         return file.header() + comment + ScenarioFile.Nodes.write(root);
-    }
-
-    private static String baseUrl(String url) {
-        String u = url.strip();
-        while (u.endsWith("/")) {
-            u = u.substring(0, u.length() - 1);
-        }
-        return u;
     }
 
     private static Benchmark build(String name, String scenarioText, String benchmarkText, Target target) {
@@ -306,16 +355,8 @@ public final class ScenarioLoad {
     }
 
     private static void requireListening(Target target) {
-        for (var endpoint : target.endpoints().entrySet()) {
-            URI uri;
-            try {
-                uri = URI.create(baseUrl(endpoint.getValue()));
-            } catch (IllegalArgumentException e) {
-                throw new LabException("Endpoint " + endpoint.getKey() + " has a bad URL: " + endpoint.getValue());
-            }
-            if (uri.getHost() == null) {
-                throw new LabException("Endpoint " + endpoint.getKey() + " has no host: " + endpoint.getValue());
-            }
+        for (var endpoint : target.origins().entrySet()) {
+            URI uri = URI.create(endpoint.getValue());
             int port = uri.getPort() > 0 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
             HyperfoilDriver.requireListening(endpoint.getKey(), uri.getHost(), port);
         }

@@ -232,6 +232,15 @@ final class HtmlReport {
             out.append(": ").append(esc(description.substring(description.indexOf(':') + 1).strip()));
         }
         out.append("</p>\n");
+        if (settings != null) {
+            out.append("<p>Measured path: <b>").append(settings.viaGateway()
+                    ? "through each variant's gateway</b> (client → gateway → services; the gateway's process is"
+                            + " sampled with the services', and its startup and memory are listed as the service"
+                            + " “gateway”)"
+                    : "straight to the services</b> (no gateway in front; ./lab run --via-gateway puts it there)")
+                    .append(". The verification below addresses the services directly, where the work per request"
+                            + " is counted.</p>\n");
+        }
         if (settings != null && !settings.targets().isEmpty()) {
             out.append("<p class=\"note\">External targets (not launched by the lab; their processes are not "
                     + "sampled, so their resource numbers read “not sampled”): ")
@@ -548,6 +557,7 @@ final class HtmlReport {
         row("Users in the data set", String.valueOf(settings.users()));
         row("Seed", String.valueOf(settings.seed()));
         row("Security (token checks)", settings.security() ? "on" : "off");
+        row("Measured path", settings.viaGateway() ? "through the gateway" : "straight to the services");
         row("Error threshold", Fmt.fixed(settings.errorThreshold() * 100, 2) + "%");
         out.append("</table>\n");
     }

@@ -21,11 +21,13 @@ import java.util.List;
  * @param errorThreshold  fraction of failed requests above which a level is FAILED
  * @param noiseVariant    the variant run a second time in every repetition to measure the machine's noise (its
  *                        second run's measurements carry {@link #repeatOf(String)} as variant), or null
+ * @param viaGateway      whether the load went through each launched variant's gateway (a process of its own in the
+ *                        measured path, sampled with the services) rather than straight to the services
  */
 public record CampaignSettings(String app, String scenario, List<String> variants, List<String> targets, String model,
                                List<Integer> levels, int repetitions, int warmupSeconds, int durationSeconds,
                                String scale, int users, long seed, boolean security, double errorThreshold,
-                               String noiseVariant) {
+                               String noiseVariant, boolean viaGateway) {
 
     /** Suffix of the variant name of the noise check's second, identical run. */
     public static final String REPEAT_SUFFIX = " (repeat)";

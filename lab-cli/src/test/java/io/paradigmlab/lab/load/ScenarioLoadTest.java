@@ -364,4 +364,40 @@ class ScenarioLoadTest {
                 .collect(Collectors.joining("\r\n")));
         ScenarioLoad.validate("two", TWO_REQUESTS, target());
     }
+
+    @Test
+    void servicesBehindOneGatewayShareOneTargetAndGetTheirPrefixes() throws IOException {
+        // one server plays the gateway: both services' requests reach it, each under its own prefix
+        Map<String, String> endpoints = new LinkedHashMap<>();
+        endpoints.put("a", a.url() + "/a-service");
+        endpoints.put("b", a.url() + "/b-service/");
+        ScenarioLoad.Target gateway = new ScenarioLoad.Target(endpoints, data);
+        String benchmark = ScenarioLoad.benchmark("two", TWO_REQUESTS, gateway,
+                plan(LoadPlan.Model.CLOSED, 2, 0, 1), 7);
+        assertThat(benchmark).contains("POST: /a-service/items/${user_id}", "GET: /b-service/things/${user_id}")
+                .containsOnlyOnce("host: " + a.url());
+
+        a.close();
+        a = new TestServer(r -> r.path().startsWith("/a-service/items/") && r.method().equals("POST")
+                ? new TestServer.Answer(201, "{\"id\": \"x\"}")
+                : r.path().startsWith("/b-service/things/") ? new TestServer.Answer(200, "[]")
+                : new TestServer.Answer(404, "{\"errors\": [\"no\"]}"));
+        endpoints.replaceAll((service, url) -> a.url() + "/" + service + "-service");
+        PhaseOutcome o = ScenarioLoad.once("two", TWO_REQUESTS, new ScenarioLoad.Target(endpoints, data), 3, 2000, 1);
+        assertThat(o.requests()).isEqualTo(6);
+        assertThat(o.errors()).isZero();
+        assertThat(a.received()).extracting(TestServer.Received::path)
+                .filteredOn(path -> path.startsWith("/a-service/items/u")).hasSize(3);
+        assertThat(b.received()).isEmpty();
+    }
+
+    @Test
+    void endpointsThatCannotBeToldApartAreRefused() {
+        assertThatThrownBy(() -> new ScenarioLoad.Target(Map.of("a", a.url() + "/x", "b", a.url() + "/x/"), data))
+                .isInstanceOf(LabException.class).hasMessageContaining("own host:port or its own path prefix");
+        assertThatThrownBy(() -> new ScenarioLoad.Target(Map.of("a", a.url() + "/x?y=1"), data))
+                .isInstanceOf(LabException.class).hasMessageContaining("query");
+        assertThatThrownBy(() -> new ScenarioLoad.Target(Map.of("a", "ftp://host:1"), data))
+                .isInstanceOf(LabException.class).hasMessageContaining("http://");
+    }
 }

@@ -42,7 +42,7 @@ public final class TestCampaigns {
     public static CampaignSettings settings(List<String> variants, List<String> targets, List<Integer> levels,
                                             int repetitions, String noiseVariant) {
         return new CampaignSettings("tweebyte", "user-summary", variants, targets, "closed", levels, repetitions, 30,
-                60, "quick", 1000, 42, false, 0.01, noiseVariant);
+                60, "quick", 1000, 42, false, 0.01, noiseVariant, false);
     }
 
     public static CampaignResult campaign(String id, CampaignSettings settings, List<LevelMeasurement> measurements,

@@ -8,6 +8,7 @@ import io.paradigmlab.lab.infra.Ports;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.verify.CountingProxy;
+import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
 import io.paradigmlab.tweebyte.security.TokenIssuer;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -159,16 +160,18 @@ public final class TweebyteDeployment implements Deployment {
     private final List<CountingProxy> proxies;
     /** The API gateway, or null when {@link Options#gateway()} is off. */
     private final ServiceProcess gateway;
+    private final Path gatewayJar;
 
     private TweebyteDeployment(Options options, Map<TweebyteService, ServiceProcess> running,
                                Map<TweebyteService, Path> jars, Map<TweebyteService, String> databases,
-                               List<CountingProxy> proxies, ServiceProcess gateway) {
+                               List<CountingProxy> proxies, ServiceProcess gateway, Path gatewayJar) {
         this.options = options;
         this.running = running;
         this.jars = jars;
         this.databases = databases;
         this.proxies = proxies;
         this.gateway = gateway;
+        this.gatewayJar = gatewayJar;
     }
 
     /**
@@ -278,7 +281,7 @@ public final class TweebyteDeployment implements Deployment {
             throw failure;
         }
         return new TweebyteDeployment(options, Collections.unmodifiableMap(running), jars,
-                Collections.unmodifiableMap(databases), List.copyOf(proxies), gateway);
+                Collections.unmodifiableMap(databases), List.copyOf(proxies), gateway, gatewayJar);
     }
 
     /** The runnable jar of a variant's API gateway ({@code apps/tweebyte/<variant>/gateway}; it must be built). */
@@ -435,7 +438,24 @@ public final class TweebyteDeployment implements Deployment {
     public Map<String, Path> jars() {
         Map<String, Path> byId = new LinkedHashMap<>();
         jars.forEach((service, jar) -> byId.put(service.id(), jar));
+        if (gateway != null) {
+            byId.put(GATEWAY, gatewayJar);
+        }
         return byId;
+    }
+
+    /** Each started service through the gateway: its base URL plus the service's route prefix. */
+    @Override
+    public Map<String, String> gatewayEndpoints() {
+        Map<String, String> urls = new LinkedHashMap<>();
+        if (gateway != null) {
+            for (GatewayRoutes.Route route : GatewayRoutes.ROUTES) {
+                if (running.containsKey(TweebyteService.parse(route.service()))) {
+                    urls.put(route.service(), gateway.baseUrl() + route.prefix());
+                }
+            }
+        }
+        return urls;
     }
 
     /**

@@ -134,10 +134,41 @@ class CampaignSmokeIT {
         }
     }
 
+    @Test
+    void aCampaignThroughTheGatewayMeasuresTheGatewayToo() throws IOException {
+        // the servlet gateway (async) and the reactive one; one repetition and no verification (the other two
+        // campaigns verify; this one is about the measured path), to keep the suite short
+        List<String> variants = List.of("async", "reactive");
+        CampaignSettings settings = new CampaignSettings("tweebyte", "feed", variants, List.of(), "closed", LEVELS, 1,
+                1, 2, "quick", TWEEBYTE.data().scale("quick").users(), 7, false, 0.05, null, true);
+        CampaignResult result = CampaignRunner.run(RepoLayout.locate(), new CampaignRunner.Request(TWEEBYTE, settings,
+                plan(), Map.of(), null, null, "smoke test", false), "smoke-gateway", System.out);
+
+        assertThat(result.settings().viaGateway()).isTrue();
+        assertThat(result.measurements()).hasSize(variants.size() * LEVELS.size()).allSatisfy(m -> {
+            assertThat(m.requests()).as("%s", m).isPositive();
+            assertThat(m.errors()).as("%s", m).isZero();
+        });
+        for (String variant : variants) {
+            assertThat(result.statics()).as("the gateway is sampled and listed like a service")
+                    .filteredOn(s -> s.variant().equals(variant) && s.service().equals(CampaignRunner.GATEWAY))
+                    .hasSize(1).allSatisfy(s -> {
+                        assertThat(s.startupSeconds()).isPositive();
+                        assertThat(s.artifactMb()).isPositive();
+                    });
+            Path benchmark = RepoLayout.locate().workDir("campaign-smoke-gateway").resolve(variant)
+                    .resolve("rep-1").resolve("data").resolve("feed.benchmark.hf.yaml");
+            assertThat(Files.readString(benchmark)).as("the load went to the gateway's tweet route")
+                    .contains("/tweet-service/");
+        }
+        String page = Files.readString(ReportWriter.write(result, Path.of("target", "smoke-campaign-gateway")));
+        assertThat(page).contains("Measured path: <b>through each variant's gateway</b>");
+    }
+
     private static CampaignSettings settings(String scenario, List<String> variants, List<String> targets,
                                              String noise) {
         return new CampaignSettings("tweebyte", scenario, variants, targets, "closed", LEVELS, 2, 1, 2, "quick",
-                TWEEBYTE.data().scale("quick").users(), 7, false, 0.05, noise);
+                TWEEBYTE.data().scale("quick").users(), 7, false, 0.05, noise, false);
     }
 
     private static LoadPlan plan() {

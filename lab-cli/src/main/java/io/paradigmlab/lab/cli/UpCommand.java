@@ -31,7 +31,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "up", mixinStandardHelpOptions = true,
         description = "Start PostgreSQL and Redis (embedded unless given by URL), create the databases (empty, or"
                 + " filled with a data set with --scale), start a variant's services and its gateway (when the application"
-                + " has one), print their URLs, the gateway's first, and stop everything on Ctrl-C.",
+                + " has one), print their URLs, the gateway's first (and its API docs page, when it has one), and stop"
+                + " everything on Ctrl-C.",
         footer = {"", "Examples:", "  ./lab up tweebyte --variant virtual",
                 "  ./lab up tweebyte --variant reactive --port-offset 100 --scale quick --security off",
                 "      (gateway on 8180, services on 9191-9193, the quick data set: a target for ./lab run --target)",
@@ -141,9 +142,13 @@ final class UpCommand implements Runnable {
             var front = deployment.gateway();
             if (front.isPresent()) {
                 ServiceProcess process = front.get();
-                out.printf("The whole system: %s  (%s; pid %d, healthy after %.1f s, log %s)%n",
-                        process.baseUrl().replace("127.0.0.1", "localhost"), gateway.description(), process.pid(),
-                        process.startupTime().toMillis() / 1000.0, repo.root().relativize(process.log()));
+                String url = process.baseUrl().replace("127.0.0.1", "localhost");
+                out.printf("The whole system: %s  (%s; pid %d, healthy after %.1f s, log %s)%n", url,
+                        gateway.description(), process.pid(), process.startupTime().toMillis() / 1000.0,
+                        repo.root().relativize(process.log()));
+                if (gateway.docsPath() != null) {
+                    out.println("API docs:         " + url + gateway.docsPath());
+                }
             }
             for (var entry : deployment.processes().entrySet()) {
                 ServiceProcess service = entry.getValue();

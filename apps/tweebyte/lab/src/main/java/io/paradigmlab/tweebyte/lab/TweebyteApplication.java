@@ -9,6 +9,7 @@ import io.paradigmlab.lab.app.ScenarioInfo;
 import io.paradigmlab.lab.app.ServiceInfo;
 import io.paradigmlab.lab.app.VariantInfo;
 import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
 import io.paradigmlab.tweebyte.lab.data.TweebyteDataGenerator;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -63,11 +64,15 @@ public final class TweebyteApplication implements Application {
                 .map(s -> new ServiceInfo(s.id(), s.defaultPort(), s.description())).toList();
     }
 
-    /** The API gateway of the contract, on 8080: the three services behind one URL, tokens checked at the door. */
+    /**
+     * The API gateway of the contract, on 8080: the three services behind one URL, tokens checked at the door, and the
+     * API docs page (Swagger UI over the three OpenAPI documents).
+     */
     @Override
     public Optional<ServiceInfo> gateway() {
         return Optional.of(new ServiceInfo(TweebyteDeployment.GATEWAY, 8080,
-                "routes /user-service/**, /tweet-service/**, /interaction-service/** to the services; checks tokens"));
+                "routes /user-service/**, /tweet-service/**, /interaction-service/** to the services; checks tokens",
+                GatewayRoutes.DOCS_PATH));
     }
 
     @Override

@@ -65,13 +65,28 @@ public final class Http {
         return send(request("POST", path, token, entity));
     }
 
+    /** A GET with one extra header, e.g. one larger than a server accepts. */
+    public Response getWithHeader(String path, String token, String header, String value) {
+        HttpUriRequestBase request = request("GET", path, token, null);
+        request.setHeader(header, value);
+        return send(request);
+    }
+
     /** Any method, any body with any content type, e.g. to send what a well-behaved client never would. */
     public Response raw(String method, String path, String token, String body, ContentType type) {
         return send(request(method, path, token, body == null ? null : new StringEntity(body, type)));
     }
 
     private HttpUriRequestBase request(String method, String path, String token, HttpEntity entity) {
-        HttpUriRequestBase request = new HttpUriRequestBase(method, java.net.URI.create(baseUrl + path));
+        HttpUriRequestBase request;
+        try {
+            request = new HttpUriRequestBase(method, java.net.URI.create(baseUrl + path));
+        } catch (IllegalArgumentException notAUri) {
+            // what a well-behaved client never sends (e.g. a bad % escape): the request line carries it verbatim
+            java.net.URI base = java.net.URI.create(baseUrl);
+            request = new HttpUriRequestBase(method, base);
+            request.setPath((base.getRawPath() == null ? "" : base.getRawPath()) + path);
+        }
         if (token != null) {
             request.setHeader("Authorization", "Bearer " + token);
         }

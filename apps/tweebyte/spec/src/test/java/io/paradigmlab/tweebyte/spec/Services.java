@@ -2,7 +2,6 @@ package io.paradigmlab.tweebyte.spec;
 
 import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
 import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
-import java.net.URI;
 
 /**
  * The three services of one deployed variant, each behind its own plain HTTP client. The suites talk to each
@@ -28,9 +27,11 @@ record Services(Http user, Http tweet, Http interaction) {
      * directly: behind the gateway an error body's path is the one the client sent, prefix included.
      */
     static String gatewayPrefix(String requestUri) {
-        String path = URI.create(requestUri).getRawPath();
+        // not java.net.URI: the suite also sends what it refuses (a bad % escape)
+        int end = requestUri.indexOf('?');
+        String path = end < 0 ? requestUri : requestUri.substring(0, end);
         return GatewayRoutes.ROUTES.stream().map(GatewayRoutes.Route::prefix)
-                .filter(prefix -> path != null && path.startsWith(prefix + "/"))
+                .filter(prefix -> path.startsWith(prefix + "/"))
                 .findFirst().orElse("");
     }
 }

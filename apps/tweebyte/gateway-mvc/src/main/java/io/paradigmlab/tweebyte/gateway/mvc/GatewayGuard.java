@@ -46,6 +46,9 @@ final class GatewayGuard implements HandlerFilterFunction<ServerResponse, Server
             if (servlet.getContentLengthLong() > maxRequestBytes) {
                 return error(413, path, List.of(StandardErrors.PAYLOAD_TOO_LARGE));
             }
+            if (GatewayRoutes.isInternal(path)) {
+                return error(404, path, List.of(StandardErrors.NOT_FOUND));
+            }
             if (!GatewayRoutes.isOpen(servlet.getMethod(), path)) {
                 // the services check the token again (and ownership); the header goes on unchanged
                 authenticator.authenticate(servlet.getHeader(HttpHeaders.AUTHORIZATION));

@@ -6,8 +6,10 @@ import static org.springframework.cloud.gateway.server.mvc.handler.GatewayRouter
 import static org.springframework.cloud.gateway.server.mvc.handler.HandlerFunctions.http;
 
 import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
+import io.paradigmlab.tweebyte.gateway.docs.DocsPage;
 import io.paradigmlab.tweebyte.security.Authenticator;
 import io.paradigmlab.tweebyte.security.SecurityAutoConfiguration;
+import java.net.URI;
 import java.net.http.HttpClient;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -15,17 +17,21 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.servlet.function.RequestPredicates;
 import org.springframework.web.servlet.function.RouterFunction;
+import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerResponse;
 
 /**
  * The servlet gateway of the async and virtual variants, on Spring Cloud Gateway Server MVC: one route per service
  * ({@link GatewayRoutes}), each guarded ({@link GatewayGuard}), its prefix stripped and sent on as
- * {@code X-Forwarded-Prefix}. A path under no prefix reaches no route: {@code web-mvc}'s error handling answers 404
- * with the contract's body. The variants differ only in the threads Tomcat runs requests on.
+ * {@code X-Forwarded-Prefix}; the API docs page ({@link DocsPage}) at {@code /docs}. Any other path reaches no route:
+ * {@code web-mvc}'s error handling answers 404 with the contract's body. The variants differ only in the threads
+ * Tomcat runs requests on.
  */
 @AutoConfiguration(after = SecurityAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -67,6 +73,20 @@ public class MvcGatewayAutoConfiguration {
         JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory(client);
         factory.setReadTimeout(properties.client().responseTimeout());
         return factory;
+    }
+
+    /**
+     * The API docs page and {@code GET /} sending a browser to it; outside every route, so no token is asked. Swagger
+     * UI's assets come from Spring Boot's {@code /webjars/**} resource handler.
+     */
+    @Bean
+    RouterFunction<ServerResponse> tweebyteDocsPage() {
+        MediaType html = MediaType.parseMediaType(DocsPage.CONTENT_TYPE);
+        return RouterFunctions.route()
+                .GET(GatewayRoutes.DOCS_PATH, request -> ServerResponse.ok().contentType(html).body(DocsPage.html()))
+                .GET("/", request -> ServerResponse.status(HttpStatus.FOUND)
+                        .location(URI.create(GatewayRoutes.DOCS_PATH)).build())
+                .build();
     }
 
     @Bean

@@ -76,6 +76,12 @@ public class ReactiveSupportAutoConfiguration {
     }
 
     @Bean
+    @ConditionalOnClass(HttpServer.class)
+    MalformedRequestRefusal tweebyteMalformedRequestRefusal() {
+        return new MalformedRequestRefusal();
+    }
+
+    @Bean
     @ConditionalOnProperty("tweebyte.web.multipart.max-request-size")
     MultipartRequestLimit tweebyteMultipartRequestLimit(MultipartLimits limits) {
         return new MultipartRequestLimit(limits.maxRequestSize().toBytes());

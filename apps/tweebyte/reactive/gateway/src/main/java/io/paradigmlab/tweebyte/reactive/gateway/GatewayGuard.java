@@ -1,6 +1,7 @@
 package io.paradigmlab.tweebyte.reactive.gateway;
 
 import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
 import io.paradigmlab.tweebyte.security.Authenticator;
 import java.io.IOException;
@@ -49,6 +50,9 @@ final class GatewayGuard implements GatewayFilter {
             return Mono.error(tooLarge());
         }
         String path = request.getPath().value();
+        if (GatewayRoutes.isInternal(path)) {
+            return Mono.error(new ApiException.NotFound(StandardErrors.NOT_FOUND));
+        }
         if (!GatewayRoutes.isOpen(request.getMethod().name(), path)) {
             // the services check the token again (and ownership); the header goes on unchanged
             try {

@@ -4,11 +4,14 @@ import static org.springframework.cloud.gateway.support.RouteMetadataUtils.CONNE
 import static org.springframework.cloud.gateway.support.RouteMetadataUtils.RESPONSE_TIMEOUT_ATTR;
 
 import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
+import io.paradigmlab.tweebyte.gateway.docs.DocsPage;
 import io.paradigmlab.tweebyte.security.Authenticator;
 import io.paradigmlab.tweebyte.web.reactive.KeepAliveReadRearm;
 import io.paradigmlab.tweebyte.web.reactive.NulPathFilter;
+import io.paradigmlab.tweebyte.web.reactive.MalformedRequestRefusal;
 import io.paradigmlab.tweebyte.web.reactive.ReactiveErrorHandling;
 import io.paradigmlab.tweebyte.web.reactive.ReactiveSupportAutoConfiguration;
+import java.net.URI;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -17,12 +20,18 @@ import org.springframework.cloud.gateway.route.RouteLocator;
 import org.springframework.cloud.gateway.route.builder.RouteLocatorBuilder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerCodecConfigurer;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
  * The API gateway of the reactive variant, on Spring Cloud Gateway Server WebFlux (Reactor Netty in and out): one
  * route per service ({@link GatewayRoutes}), each guarded ({@link GatewayGuard}), its prefix stripped and sent on as
- * {@code X-Forwarded-Prefix}. A path under no prefix reaches no route and is answered 404 in the contract's body.
+ * {@code X-Forwarded-Prefix}; the API docs page ({@link DocsPage}) at {@code /docs}. Any other path reaches no route
+ * and is answered 404 in the contract's body.
  *
  * <p>{@code web-reactive}'s auto-configuration is left out: it parses a multipart body before the handler runs (the
  * services need that; a gateway must stream the body on untouched). The parts of it a gateway needs are declared
@@ -61,6 +70,21 @@ public class ReactiveGatewayApplication {
         return routes.build();
     }
 
+    /**
+     * The API docs page and {@code GET /} sending a browser to it; outside every route, so no token is asked. Swagger
+     * UI's assets come from Spring Boot's {@code /webjars/**} resource handler.
+     */
+    @Bean
+    RouterFunction<ServerResponse> tweebyteDocsPage() {
+        MediaType html = MediaType.parseMediaType(DocsPage.CONTENT_TYPE);
+        return RouterFunctions.route()
+                .GET(GatewayRoutes.DOCS_PATH,
+                        request -> ServerResponse.ok().contentType(html).bodyValue(DocsPage.html()))
+                .GET("/", request -> ServerResponse.status(HttpStatus.FOUND)
+                        .location(URI.create(GatewayRoutes.DOCS_PATH)).build())
+                .build();
+    }
+
     @Bean
     ForwardedPrefixHeader tweebyteForwardedPrefixHeader() {
         return new ForwardedPrefixHeader();
@@ -79,5 +103,10 @@ public class ReactiveGatewayApplication {
     @Bean
     KeepAliveReadRearm tweebyteKeepAliveReadRearm() {
         return new KeepAliveReadRearm();
+    }
+
+    @Bean
+    MalformedRequestRefusal tweebyteMalformedRequestRefusal() {
+        return new MalformedRequestRefusal();
     }
 }

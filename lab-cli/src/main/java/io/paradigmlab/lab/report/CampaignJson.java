@@ -3,6 +3,7 @@ package io.paradigmlab.lab.report;
 import io.paradigmlab.lab.results.CampaignResult;
 import java.nio.file.Path;
 import tools.jackson.core.json.JsonReadFeature;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -17,6 +18,8 @@ public final class CampaignJson {
             .enable(SerializationFeature.INDENT_OUTPUT)
             // Also accept bare NaN tokens, in case another writer produced the file.
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            // A file written before a setting existed lacks it: a missing flag (e.g. viaGateway) reads as false.
+            .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .build();
 
     private CampaignJson() {

@@ -41,6 +41,7 @@ class CampaignJsonTest {
 
         assertThat(result.settings().targets()).isEmpty();
         assertThat(result.settings().noiseVariant()).isNull();
+        assertThat(result.settings().viaGateway()).as("a campaign from before --via-gateway went straight to the services").isFalse();
         assertThat(result.verification()).isNull();
         String page = Files.readString(ReportWriter.write(result, dir.resolve("report")));
         assertThat(page).contains("No verification ran before this campaign").doesNotContain("Noise of this machine");

@@ -29,10 +29,14 @@ public final class InFlightLimit {
 
     /** Counts a request in; false (and nothing counted) when {@link #max()} are already in flight. */
     public boolean tryEnter() {
-        if (inFlight.incrementAndGet() > max) {
-            inFlight.decrementAndGet();
-            return false;
-        }
+        // compare-and-set, not increment-then-undo: the count never shows more than max, even for an instant
+        int n;
+        do {
+            n = inFlight.get();
+            if (n >= max) {
+                return false;
+            }
+        } while (!inFlight.compareAndSet(n, n + 1));
         return true;
     }
 

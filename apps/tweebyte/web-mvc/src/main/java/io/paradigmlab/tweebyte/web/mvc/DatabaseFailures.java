@@ -1,10 +1,10 @@
 package io.paradigmlab.tweebyte.web.mvc;
 
+import io.paradigmlab.tweebyte.domain.error.OutageWarnings;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 
 /**
@@ -16,8 +16,7 @@ import org.slf4j.Logger;
  */
 final class DatabaseFailures {
 
-    private static final long WARN_EVERY_NANOS = 10_000_000_000L;
-    private static final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
+    private static final OutageWarnings WARNINGS = new OutageWarnings(10);
 
     private DatabaseFailures() {
     }
@@ -43,14 +42,9 @@ final class DatabaseFailures {
 
     /** One WARN line at most every 10 s: an outage fails every request, the log needs to say so once. */
     static void warn(Logger log, String method, String path, Throwable error) {
-        long now = System.nanoTime();
-        long last = lastWarning.get();
-        if (now - last >= WARN_EVERY_NANOS && lastWarning.compareAndSet(last, now)) {
-            Throwable root = error;
-            while (root.getCause() != null && root.getCause() != root) {
-                root = root.getCause();
-            }
-            log.warn("Database unavailable, answering 503 ({} {}): {}", method, path, root.toString());
+        if (WARNINGS.due()) {
+            log.warn("Database unavailable, answering 503 ({} {}): {}", method, path,
+                    OutageWarnings.rootCause(error).toString());
         }
     }
 }

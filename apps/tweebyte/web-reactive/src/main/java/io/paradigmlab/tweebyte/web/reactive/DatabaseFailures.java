@@ -1,9 +1,9 @@
 package io.paradigmlab.tweebyte.web.reactive;
 
+import io.paradigmlab.tweebyte.domain.error.OutageWarnings;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcTimeoutException;
 import io.r2dbc.spi.R2dbcTransientResourceException;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 
 /**
@@ -14,8 +14,7 @@ import org.slf4j.Logger;
  */
 final class DatabaseFailures {
 
-    private static final long WARN_EVERY_NANOS = 10_000_000_000L;
-    private static final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
+    private static final OutageWarnings WARNINGS = new OutageWarnings(10);
 
     private DatabaseFailures() {
     }
@@ -37,14 +36,9 @@ final class DatabaseFailures {
 
     /** One WARN line at most every 10 s: an outage fails every request, the log needs to say so once. */
     static void warn(Logger log, String method, String path, Throwable error) {
-        long now = System.nanoTime();
-        long last = lastWarning.get();
-        if (now - last >= WARN_EVERY_NANOS && lastWarning.compareAndSet(last, now)) {
-            Throwable root = error;
-            while (root.getCause() != null && root.getCause() != root) {
-                root = root.getCause();
-            }
-            log.warn("Database unavailable, answering 503 ({} {}): {}", method, path, root.toString());
+        if (WARNINGS.due()) {
+            log.warn("Database unavailable, answering 503 ({} {}): {}", method, path,
+                    OutageWarnings.rootCause(error).toString());
         }
     }
 }

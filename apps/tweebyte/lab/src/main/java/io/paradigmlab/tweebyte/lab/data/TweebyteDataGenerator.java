@@ -1,6 +1,9 @@
 package io.paradigmlab.tweebyte.lab.data;
 
 import io.paradigmlab.lab.app.DataGenerator;
+import io.paradigmlab.lab.data.BulkLoad;
+import io.paradigmlab.lab.data.CopyStream;
+import io.paradigmlab.lab.data.Meter;
 import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.infra.PostgresEndpoint;
 import java.io.BufferedWriter;

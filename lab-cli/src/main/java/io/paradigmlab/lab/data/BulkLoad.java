@@ -1,4 +1,4 @@
-package io.paradigmlab.tweebyte.lab.data;
+package io.paradigmlab.lab.data;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,7 +16,7 @@ import java.util.Locale;
  * growing row by row. Recreating the keys checks them, so a duplicate or a dangling reference still fails the load.
  * Check and not-null constraints stay in place during COPY.
  */
-final class BulkLoad {
+public final class BulkLoad {
 
     private record Definition(String table, String name, String sql) {
     }
@@ -31,7 +31,7 @@ final class BulkLoad {
     }
 
     /** Drops the indexes and keys of {@code tables} (and foreign keys pointing at them), remembering them. */
-    static BulkLoad prepare(Connection c, List<String> tables) throws SQLException {
+    public static BulkLoad prepare(Connection c, List<String> tables) throws SQLException {
         BulkLoad load = new BulkLoad(tables);
         String[] names = tables.toArray(String[]::new);
         try (PreparedStatement s = c.prepareStatement("SELECT conrelid::regclass::text, conname,"
@@ -69,7 +69,7 @@ final class BulkLoad {
     }
 
     /** Recreates what {@link #prepare} dropped, then freezes and analyzes the tables (so plans are realistic). */
-    void finish(Connection c, String database, Meter meter) throws SQLException {
+    public void finish(Connection c, String database, Meter meter) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("SET maintenance_work_mem = '512MB'");
             for (Definition key : keys) {

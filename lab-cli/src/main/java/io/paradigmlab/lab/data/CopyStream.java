@@ -1,4 +1,4 @@
-package io.paradigmlab.tweebyte.lab.data;
+package io.paradigmlab.lab.data;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -9,10 +9,10 @@ import org.postgresql.copy.CopyIn;
 
 /**
  * Rows streamed into one table with {@code COPY ... FROM STDIN} (text format), sent in batches of about 1 MB.
- * Values are written straight into a byte buffer: every value the generator makes is plain ASCII without tabs,
+ * Values are written straight into a byte buffer: every value a generator writes must be plain ASCII without tabs,
  * newlines or backslashes (checked), so nothing needs escaping.
  */
-final class CopyStream implements AutoCloseable {
+public final class CopyStream implements AutoCloseable {
 
     private static final int FLUSH_AT = 1 << 20;
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
@@ -29,7 +29,7 @@ final class CopyStream implements AutoCloseable {
     private long dayCached = Long.MIN_VALUE;
     private final byte[] dayText = new byte[10];
 
-    CopyStream(Connection connection, String table, String columns, Meter meter, long expected) throws SQLException {
+    public CopyStream(Connection connection, String table, String columns, Meter meter, long expected) throws SQLException {
         this.table = table;
         this.meter = meter;
         this.expected = expected;
@@ -37,11 +37,11 @@ final class CopyStream implements AutoCloseable {
                 .copyIn("COPY " + table + " (" + columns + ") FROM STDIN");
     }
 
-    long rows() {
+    public long rows() {
         return rows;
     }
 
-    CopyStream uuid(long hi, long lo) {
+    public CopyStream uuid(long hi, long lo) {
         sep();
         ensure(36);
         hex(hi >>> 32, 8);
@@ -56,7 +56,7 @@ final class CopyStream implements AutoCloseable {
         return this;
     }
 
-    CopyStream text(CharSequence s) {
+    public CopyStream text(CharSequence s) {
         sep();
         ensure(s.length());
         for (int i = 0; i < s.length(); i++) {
@@ -69,15 +69,15 @@ final class CopyStream implements AutoCloseable {
         return this;
     }
 
-    CopyStream number(long n) {
+    public CopyStream number(long n) {
         return text(Long.toString(n));
     }
 
-    CopyStream bool(boolean b) {
+    public CopyStream bool(boolean b) {
         return text(b ? "t" : "f");
     }
 
-    CopyStream nul() {
+    public CopyStream nul() {
         sep();
         ensure(2);
         buf[len++] = '\\';
@@ -85,12 +85,12 @@ final class CopyStream implements AutoCloseable {
         return this;
     }
 
-    CopyStream date(LocalDate d) {
+    public CopyStream date(LocalDate d) {
         return text(d.toString());
     }
 
     /** A timestamptz from epoch milliseconds, in UTC: {@code 2025-03-04 05:06:07.089+00}. */
-    CopyStream timestamp(long epochMillis) {
+    public CopyStream timestamp(long epochMillis) {
         sep();
         ensure(26);
         long day = Math.floorDiv(epochMillis, 86_400_000L);
@@ -120,7 +120,7 @@ final class CopyStream implements AutoCloseable {
     }
 
     /** Ends the row; flushes a full buffer and now and then reports progress. */
-    void endRow() throws SQLException {
+    public void endRow() throws SQLException {
         ensure(1);
         buf[len++] = '\n';
         first = true;

@@ -1,27 +1,27 @@
-package io.paradigmlab.tweebyte.lab.data;
+package io.paradigmlab.lab.data;
 
 import io.paradigmlab.lab.app.DataGenerator;
 import java.util.Locale;
 
 /** Progress lines for a long generation: per table, with rows per second, at most one line every two seconds. */
-final class Meter {
+public final class Meter {
 
     private static final long INTERVAL_NANOS = 2_000_000_000L;
 
     private final DataGenerator.Progress progress;
     private long lastReport = System.nanoTime();
 
-    Meter(DataGenerator.Progress progress) {
+    public Meter(DataGenerator.Progress progress) {
         this.progress = progress;
     }
 
-    synchronized void line(String line) {
+    public synchronized void line(String line) {
         progress.report(line);
         lastReport = System.nanoTime();
     }
 
     /** A table's progress; printed only when the last line is two seconds old (or {@code force}). */
-    synchronized void rows(String table, long done, long total, long startedNanos, boolean force) {
+    public synchronized void rows(String table, long done, long total, long startedNanos, boolean force) {
         long now = System.nanoTime();
         if (!force && now - lastReport < INTERVAL_NANOS) {
             return;
@@ -33,7 +33,7 @@ final class Meter {
     }
 
     /** Whether a progress line is due (cheap: callers ask every few thousand rows). */
-    boolean due() {
+    public boolean due() {
         return System.nanoTime() - lastReport >= INTERVAL_NANOS;
     }
 }

@@ -1,0 +1,32 @@
+package io.paradigmlab.itstore.domain.error;
+
+import java.util.List;
+
+/**
+ * Messages for failures that the web frameworks detect before the application's code runs. MVC and WebFlux word
+ * these differently; every variant answers with these words instead, so responses stay identical.
+ */
+public final class StandardErrors {
+
+    /** A request the HTTP server itself could not parse (a bad percent-encoding, say). */
+    public static final String MALFORMED_REQUEST = "Malformed request";
+    public static final String METHOD_NOT_ALLOWED = "Method not allowed";
+    /** An unknown path. */
+    public static final String NOT_FOUND = "Resource not found";
+    public static final String INTERNAL = "Internal server error";
+    /** U+0000 in the request path ({@code %00}): Tomcat refuses it before any application code runs. */
+    public static final String NUL_IN_PATH = "Request path must not contain the NUL character";
+
+    private StandardErrors() {
+    }
+
+    /** The message list for a status the framework produced, with no detail from the application. */
+    public static List<String> forStatus(int status) {
+        return List.of(switch (status) {
+            case 400 -> MALFORMED_REQUEST;
+            case 404 -> NOT_FOUND;
+            case 405 -> METHOD_NOT_ALLOWED;
+            default -> status >= 500 ? INTERNAL : "Request failed";
+        });
+    }
+}

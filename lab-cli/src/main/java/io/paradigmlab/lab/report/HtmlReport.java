@@ -108,8 +108,8 @@ final class HtmlReport {
                 + "computed per repetition from that repetition's own histogram and then averaged: “p99” is the mean "
                 + "of the per-run p99, never a percentile of merged runs. <b>Ratios are paired</b>: within a repetition the "
                 + "variants ran back to back on the same machine (order rotated), so B / A is computed per "
-                + "repetition and the ratio shown is the mean of those per-repetition ratios with its own 95% "
-                + "interval; <b>*</b> marks an interval that excludes 1 (p &lt; ").append(CampaignStatistics.ALPHA)
+                + "repetition and the ratio shown is the geometric mean of those per-repetition ratios with its own 95% "
+                + "interval (computed on the log scale: asymmetric, never below zero); <b>*</b> marks an interval that excludes 1 (p &lt; ").append(CampaignStatistics.ALPHA)
                 .append("; no interval with a single paired repetition; no correction for the many "
                         + "comparisons, so expect some marks by chance). ");
         out.append("<b>Validity.</b> A level is <i>SATURATED</i> when the achieved rate falls short of the offered "
@@ -325,7 +325,7 @@ final class HtmlReport {
             out.append("<p class=\"note\">One implementation: nothing to rank.</p>\n");
             return;
         }
-        out.append("<p class=\"note\">Paired ratios of throughput (mean of per-repetition ratios, CI95). "
+        out.append("<p class=\"note\">Paired ratios of throughput (geometric mean of per-repetition ratios, CI95). "
                 + "“&gt;” only where the interval excludes 1.</p>\n<ul>\n");
         for (int level : summary.levels()) {
             List<String> ordered = new ArrayList<>(variants.stream()

@@ -102,7 +102,7 @@ public final class ReportWriter {
 
     /**
      * One row per paired comparison: the pairs of variants, then (kind {@code noise}) the noise variant's repeat
-     * against its first run. {@code ratio_b_over_a} is the mean of the per-repetition ratios, {@code n_pairs} how
+     * against its first run. {@code ratio_b_over_a} is the geometric mean of the per-repetition ratios, {@code n_pairs} how
      * many repetitions had both OK.
      */
     static Csv comparisonsCsv(CampaignSummary summary) {

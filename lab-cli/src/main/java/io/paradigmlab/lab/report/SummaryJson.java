@@ -90,7 +90,7 @@ final class SummaryJson {
         return root;
     }
 
-    /** A paired comparison: the unpaired means for scale, then the mean per-repetition ratio B / A and its CI95. */
+    /** A paired comparison: the unpaired means for scale, then the geometric mean of the per-repetition ratios B / A and its CI95. */
     private static void comparison(ObjectNode node, Comparison c) {
         node.put("level", c.level());
         node.put("metric", c.metric().id());

@@ -25,8 +25,8 @@ import java.util.function.ToDoubleFunction;
  *       repetitions that never measured the level, are counted in {@link LevelSummary} and never averaged.</li>
  *   <li>Every estimate is the mean over those repetitions with a Student-t 95% interval ({@link Estimate}).</li>
  *   <li>Percentiles are not merged across runs: the p99 estimate is the mean of each repetition's own p99.</li>
- *   <li>Pairs of variants are compared paired by repetition: the mean of the per-repetition ratios B / A with its
- *       own 95 % interval, significant when it excludes 1 ({@link Comparison}); rankings and crossovers along the
+ *   <li>Pairs of variants are compared paired by repetition: the geometric mean of the per-repetition ratios B / A
+ *       with its own 95 % interval (on the log scale), significant when it excludes 1 ({@link Comparison}); rankings and crossovers along the
  *       levels ({@link Crossover}) rest on those paired ratios, never on the unpaired estimates.</li>
  *   <li>The noise check's repeat run ({@code v (repeat)}) is no variant: it only gives the machine's noise, the
  *       paired ratio of two identical runs ({@link #noise}).</li>

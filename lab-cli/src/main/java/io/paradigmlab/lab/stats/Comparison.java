@@ -9,8 +9,12 @@ import org.apache.commons.math3.stat.inference.TTest;
  *
  * <p>Rule. Within a repetition the variants ran back to back on the same machine, so a slow period hits both: for
  * every repetition r in which both were OK and both values are finite (A's non-zero), ratio<sub>r</sub> = B<sub>r</sub>
- * / A<sub>r</sub>. The estimate {@link #ratio()} is the mean of those ratios with its Student-t 95 % interval (n-1
- * degrees of freedom, {@link Estimate}); {@link #pValue()} is the two-sided one-sample t-test of "mean ratio = 1";
+ * / A<sub>r</sub>. Ratios multiply, so they are averaged on the log scale: the estimate {@link #ratio()} is the
+ * geometric mean exp(mean ln ratio<sub>r</sub>) and its 95 % interval is exp of the Student-t interval of the log
+ * ratios (n-1 degrees of freedom, {@link Estimate}). Unlike the arithmetic mean of ratios, this interval never reaches
+ * below zero, one disturbed repetition weighs less, and B against A is exactly the reciprocal of A against B (the
+ * interval's bounds swap and invert). Its {@code stdDev} is the standard deviation of the log ratios.
+ * {@link #pValue()} is the two-sided one-sample t-test of "mean log ratio = 0";
  * {@link #significant()} is true when the interval excludes 1 (the same as {@code pValue < }
  * {@link CampaignStatistics#ALPHA}), and false with fewer than two paired repetitions ("one repetition: no
  * interval"). No correction for multiple comparisons is applied: with many levels and metrics some "significant"
@@ -23,8 +27,8 @@ import org.apache.commons.math3.stat.inference.TTest;
  * @param a           estimate of A over its OK repetitions (unpaired)
  * @param b           estimate of B over its OK repetitions (unpaired)
  * @param ratios      B / A per paired repetition, in repetition order
- * @param ratio       mean of {@code ratios} with its 95 % interval
- * @param pValue      one-sample t-test of the ratios against 1, NaN with fewer than two or no spread
+ * @param ratio       geometric mean of {@code ratios} with its 95 % interval (from the log ratios)
+ * @param pValue      one-sample t-test of the log ratios against 0, NaN with fewer than two or no spread
  * @param significant the interval of {@code ratio} excludes 1
  */
 public record Comparison(int level, Metric metric, String variantA, String variantB, Estimate a, Estimate b,
@@ -37,9 +41,14 @@ public record Comparison(int level, Metric metric, String variantA, String varia
     /** Applies the rule to the per-repetition ratios B / A. */
     public static Comparison of(int level, Metric metric, String variantA, String variantB, Estimate a, Estimate b,
                                 List<Double> ratios) {
-        double[] x = ratios.stream().mapToDouble(Double::doubleValue).toArray();
-        Estimate ratio = Estimate.of(x);
-        double p = x.length >= 2 && StatUtils.variance(x) > 0 ? new TTest().tTest(1.0, x) : Double.NaN;
+        // a ratio is positive and finite (both OK, A non-zero); anything else has no logarithm and is left out
+        double[] logs = ratios.stream().mapToDouble(Double::doubleValue)
+                .filter(r -> r > 0 && Double.isFinite(r)).map(Math::log).toArray();
+        Estimate log = Estimate.of(logs);
+        Estimate ratio = log.isEmpty() ? Estimate.EMPTY
+                : new Estimate(Math.exp(log.mean()), Math.exp(log.ciLow()), Math.exp(log.ciHigh()), log.stdDev(),
+                log.n());
+        double p = logs.length >= 2 && StatUtils.variance(logs) > 0 ? new TTest().tTest(0.0, logs) : Double.NaN;
         boolean significant = ratio.hasInterval() && (ratio.ciLow() > 1 || ratio.ciHigh() < 1);
         return new Comparison(level, metric, variantA, variantB, a, b, ratios, ratio, p, significant);
     }

@@ -123,9 +123,10 @@ class ReportWriterTest {
         assertThat(comparisons).hasSize(1 + 3 * 5 * 3);
         assertThat(comparisons.getFirst()).isEqualTo("kind,level,metric,unit,variant_a,variant_b,mean_a,n_a,mean_b,"
                 + "n_b,ratio_b_over_a,ratio_ci_low,ratio_ci_high,n_pairs,p_value,significant");
-        // virtual / async at 10 users, paired: 1100 / 1000 and 1120 / 1010
+        // virtual / async at 10 users, paired: 1100 / 1000 and 1120 / 1010, geometric mean sqrt(1.1 * 1.108911)
+        assertThat(Math.sqrt(1.1 * 1120.0 / 1010)).isCloseTo(1.10444646, org.assertj.core.api.Assertions.within(1e-8));
         assertThat(comparisons).anySatisfy(l -> assertThat(l).startsWith(
-                "pair,10,throughput,req/s,async,virtual,1005.0,2,1110.0,2," + (1.1 + 1120.0 / 1010) / 2 + ","));
+                "pair,10,throughput,req/s,async,virtual,1005.0,2,1110.0,2,1.10444645"));
     }
 
     @Test

@@ -71,7 +71,7 @@ class CampaignStatisticsTest {
     }
 
     @Test
-    void pairsAreComparedByTheMeanOfPerRepetitionRatiosWithTheirOwnInterval() {
+    void pairsAreComparedByTheGeometricMeanOfPerRepetitionRatiosWithTheirOwnInterval() {
         CampaignResult result = campaign("c", settings(List.of("async", "virtual"), List.of(10), 3), List.of(
                 ok("async", 1, 10, 10, 1000), ok("async", 2, 10, 20, 1000), ok("async", 3, 10, 40, 1000),
                 ok("virtual", 1, 10, 11, 1000), ok("virtual", 2, 10, 24, 1000), ok("virtual", 3, 10, 46, 1000)),
@@ -80,20 +80,24 @@ class CampaignStatisticsTest {
         CampaignSummary summary = CampaignStatistics.summarize(result);
         Comparison c = summary.comparison(10, Metric.THROUGHPUT, "async", "virtual").orElseThrow();
 
-        // ratios 1.1, 1.2, 1.15: mean 1.15, s = 0.05, half-width = t(0.975, 2) * 0.05 / sqrt(3) = 0.124209
+        // ratios 1.1, 1.2, 1.15; on the log scale: mean 0.139130, s = 0.043529; geometric mean exp(0.139130) =
+        // 1.149275, interval exp(0.139130 -+ t(0.975, 2) * 0.043529 / sqrt(3)) = [1.031536, 1.280453]
         assertThat(c.ratios()).containsExactly(1.1, 1.2, 1.15);
-        assertThat(c.ratio().mean()).isCloseTo(1.15, within(1e-12));
-        assertThat(c.ratio().ciLow()).isCloseTo(1.15 - 0.124209, within(1e-5));
-        assertThat(c.ratio().ciHigh()).isCloseTo(1.15 + 0.124209, within(1e-5));
-        // t = 0.15 / (0.05 / sqrt(3)) = 5.196 with 2 df: p = 0.0351
-        assertThat(c.pValue()).isCloseTo(0.0351, within(1e-4));
+        assertThat(c.ratio().mean()).isCloseTo(1.149275, within(1e-6));
+        assertThat(c.ratio().ciLow()).isCloseTo(1.031536, within(1e-5));
+        assertThat(c.ratio().ciHigh()).isCloseTo(1.280453, within(1e-5));
+        // t = 5.5387 with 2 df: p = 1 - t / sqrt(t^2 + 2) = 0.0311
+        assertThat(c.pValue()).isCloseTo(0.0311, within(1e-4));
         assertThat(c.significant()).isTrue();
         assertThat(c.bBetter()).isTrue();
         // Unpaired, the same numbers are hopeless: async 23.3 +- 38, virtual 27 +- 44.
         assertThat(c.a().ciLow()).isNegative();
-        // Seen from virtual: each repetition's ratio inverted, then averaged.
+        // Seen from virtual: exactly the reciprocal, the interval's bounds swapped and inverted.
         Comparison back = summary.comparison(10, Metric.THROUGHPUT, "virtual", "async").orElseThrow();
-        assertThat(back.ratio().mean()).isCloseTo((1 / 1.1 + 1 / 1.2 + 1 / 1.15) / 3, within(1e-12));
+        assertThat(back.ratio().mean()).isCloseTo(1 / c.ratio().mean(), within(1e-12));
+        assertThat(back.ratio().ciLow()).isCloseTo(1 / c.ratio().ciHigh(), within(1e-12));
+        assertThat(back.ratio().ciHigh()).isCloseTo(1 / c.ratio().ciLow(), within(1e-12));
+        assertThat(back.pValue()).isCloseTo(c.pValue(), within(1e-12));
         assertThat(back.significant()).isTrue();
         assertThat(back.bBetter()).isFalse();
         assertThat(summary.comparisons()).hasSize(CampaignStatistics.COMPARED_METRICS.size());
@@ -114,8 +118,8 @@ class CampaignStatisticsTest {
         Comparison c = CampaignStatistics.summarize(result)
                 .comparison(10, Metric.THROUGHPUT, "async", "virtual").orElseThrow();
 
-        // ratios 0.8, 1.3, 1.2: mean 1.1, interval [0.44, 1.76] contains 1
-        assertThat(c.ratio().mean()).isCloseTo(1.1, within(1e-12));
+        // ratios 0.8, 1.3, 1.2: geometric mean 1.0766, interval [0.56, 2.06] contains 1
+        assertThat(c.ratio().mean()).isCloseTo(1.076643, within(1e-6));
         assertThat(c.ratio().ciLow()).isLessThan(1);
         assertThat(c.ratio().ciHigh()).isGreaterThan(1);
         assertThat(c.significant()).isFalse();
@@ -152,10 +156,11 @@ class CampaignStatisticsTest {
         assertThat(summary.comparisons()).noneMatch(c -> c.variantA().endsWith("(repeat)")
                 || c.variantB().endsWith("(repeat)"));
         Comparison noise = summary.noise(10, Metric.THROUGHPUT).orElseThrow();
-        // 102 / 100 and 196 / 200: mean 1.0, s = 0.028284, half-width = t(0.975, 1) * 0.028284 / sqrt(2) = 0.254124
+        // 102 / 100 and 196 / 200: geometric mean 0.99980, interval exp(-0.0002 -+ t(0.975, 1) * 0.028287 / sqrt(2))
+        // = [0.775414, 1.289118], half-width 0.256852
         assertThat(noise.variantB()).isEqualTo("async (repeat)");
-        assertThat(noise.ratio().mean()).isCloseTo(1.0, within(1e-12));
-        assertThat(noise.ratio().halfWidth()).isCloseTo(0.254124, within(1e-5));
+        assertThat(noise.ratio().mean()).isCloseTo(0.99980, within(1e-5));
+        assertThat(noise.ratio().halfWidth()).isCloseTo(0.256852, within(1e-5));
         assertThat(summary.noise()).hasSize(CampaignStatistics.COMPARED_METRICS.size());
         assertThat(CampaignStatistics.summarize(campaign("d", settings(List.of("async"), List.of(10), 1),
                 List.of(ok("async", 1, 10, 100, 1000)), List.of())).noise()).isEmpty();

@@ -41,6 +41,11 @@ public final class TweebyteResilience {
         return CircuitBreakerConfig.custom()
                 .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
                 .slidingWindowSize(WINDOW_CALLS)
+                // the default window records each call under a ReentrantLock: event loops that record at once park
+                // on it (BlockHound failed such a request, which then never answered, in the reactive fault test);
+                // the lock-free window records with compare-and-set, in every variant alike
+                .slidingWindowSynchronizationStrategy(
+                        CircuitBreakerConfig.SlidingWindowSynchronizationStrategy.LOCK_FREE)
                 .minimumNumberOfCalls(MINIMUM_CALLS)
                 .failureRateThreshold(FAILURE_RATE_PERCENT)
                 .waitDurationInOpenState(OPEN_FOR)

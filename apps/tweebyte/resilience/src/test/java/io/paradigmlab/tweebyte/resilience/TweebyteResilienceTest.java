@@ -51,4 +51,26 @@ class TweebyteResilienceTest {
         }
         assertThat(breaker.getState()).isEqualTo(CircuitBreaker.State.CLOSED);
     }
+
+    @Test
+    void theWindowRecordsCallsFromManyThreadsWithoutALock() throws InterruptedException {
+        // a lock in the window parks an event loop that records while another does (reactive fault test)
+        assertThat(TweebyteResilience.config().getSlidingWindowSynchronizationStrategy())
+                .isEqualTo(io.github.resilience4j.circuitbreaker.CircuitBreakerConfig.SlidingWindowSynchronizationStrategy.LOCK_FREE);
+        CircuitBreaker breaker = CircuitBreaker.of("many", TweebyteResilience.config());
+        java.util.List<Thread> threads = new java.util.ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+            threads.add(Thread.ofPlatform().start(() -> {
+                for (int i = 0; i < 1_000; i++) {
+                    breaker.onSuccess(1, java.util.concurrent.TimeUnit.MILLISECONDS);
+                }
+            }));
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertThat(breaker.getMetrics().getNumberOfBufferedCalls()).isEqualTo(TweebyteResilience.WINDOW_CALLS);
+        assertThat(breaker.getMetrics().getNumberOfSuccessfulCalls()).isEqualTo(TweebyteResilience.WINDOW_CALLS);
+        assertThat(breaker.getState()).isEqualTo(CircuitBreaker.State.CLOSED);
+    }
 }

@@ -73,6 +73,12 @@ public class FollowCache {
     }
 
     private void warn(String what, Throwable e) {
+        if (e.getClass().getName().equals("reactor.blockhound.BlockingOperationError")) {
+            // a blocking call of ours or a library's on an event loop (only with BlockHound, in the tests): never
+            // throttled, and with its stack, which says where it blocked
+            log.error("Blocking call on an event loop during a Redis call ({})", what, e);
+            return;
+        }
         long now = System.nanoTime();
         long last = lastWarning.get();
         if (now - last >= WARN_EVERY_NANOS && lastWarning.compareAndSet(last, now)) {

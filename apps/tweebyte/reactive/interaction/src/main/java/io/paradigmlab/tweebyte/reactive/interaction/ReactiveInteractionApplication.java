@@ -53,6 +53,12 @@ public class ReactiveInteractionApplication {
     }
 
     @Bean
+    org.springframework.boot.ApplicationRunner redisSharedConnection(
+            org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory factory) {
+        return RedisClientOptions.openSharedConnection(factory);
+    }
+
+    @Bean
     FollowCache followCache(ReactiveStringRedisTemplate redis) {
         return new FollowCache(redis);
     }

@@ -57,6 +57,12 @@ public class ReactiveTweetApplication {
     }
 
     @Bean
+    org.springframework.boot.ApplicationRunner redisSharedConnection(
+            org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory factory) {
+        return RedisClientOptions.openSharedConnection(factory);
+    }
+
+    @Bean
     TweetService tweetService(R2dbcTweetStore store, ReactiveTransactionManager transactions, Downstream downstream,
                               ServiceUrls urls, ReactiveStringRedisTemplate redis, JsonMapper json,
                               CircuitBreaker interactionBreaker, Scheduler cpuScheduler) {

@@ -1,8 +1,8 @@
 package io.paradigmlab.tweebyte.gateway.mvc;
 
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
+import io.paradigmlab.tweebyte.web.mvc.LimitedBodyStream;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
@@ -49,60 +49,9 @@ final class RequestBodyLimit extends OncePerRequestFilter {
         @Override
         public ServletInputStream getInputStream() throws IOException {
             if (stream == null) {
-                stream = new Counting(super.getInputStream());
+                stream = new LimitedBodyStream(super.getInputStream(), maxBytes, () -> setAttribute(EXCEEDED, Boolean.TRUE));
             }
             return stream;
-        }
-
-        private final class Counting extends ServletInputStream {
-
-            private final ServletInputStream in;
-            private long read;
-
-            Counting(ServletInputStream in) {
-                this.in = in;
-            }
-
-            @Override
-            public int read() throws IOException {
-                int b = in.read();
-                if (b >= 0) {
-                    count(1);
-                }
-                return b;
-            }
-
-            @Override
-            public int read(byte[] buffer, int offset, int length) throws IOException {
-                int n = in.read(buffer, offset, length);
-                if (n > 0) {
-                    count(n);
-                }
-                return n;
-            }
-
-            private void count(int n) throws IOException {
-                read += n;
-                if (read > maxBytes) {
-                    setAttribute(EXCEEDED, Boolean.TRUE);
-                    throw new IOException("Request body larger than " + maxBytes + " bytes");
-                }
-            }
-
-            @Override
-            public boolean isFinished() {
-                return in.isFinished();
-            }
-
-            @Override
-            public boolean isReady() {
-                return in.isReady();
-            }
-
-            @Override
-            public void setReadListener(ReadListener listener) {
-                in.setReadListener(listener);
-            }
         }
     }
 }

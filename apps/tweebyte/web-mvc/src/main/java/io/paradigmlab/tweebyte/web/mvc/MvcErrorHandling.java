@@ -63,7 +63,7 @@ public final class MvcErrorHandling {
 
         @ExceptionHandler(HttpMessageNotReadableException.class)
         ResponseEntity<ErrorBody> unreadable(HttpMessageNotReadableException e, HttpServletRequest request) {
-            if (causedBy(e, RequestLimitFilter.BodyTooLargeException.class)) {
+            if (causedBy(e, LimitedBodyStream.BodyTooLargeException.class)) {
                 return respond(413, request.getRequestURI(), List.of(StandardErrors.PAYLOAD_TOO_LARGE));
             }
             return respond(400, request.getRequestURI(), List.of(StandardErrors.MALFORMED_JSON));

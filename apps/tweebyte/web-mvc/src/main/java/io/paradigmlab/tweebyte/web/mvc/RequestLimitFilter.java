@@ -7,7 +7,6 @@ import io.paradigmlab.tweebyte.domain.limits.InFlightLimit;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -88,13 +87,6 @@ final class RequestLimitFilter extends OncePerRequestFilter {
         response.getOutputStream().write(body);
     }
 
-    /** A body longer than the limit fails its reader; MVC's error handling answers 413 (see MvcErrorHandling). */
-    static final class BodyTooLargeException extends IOException {
-        BodyTooLargeException(long max) {
-            super("Request body exceeded the limit of " + max + " bytes");
-        }
-    }
-
     /** A request whose body stream fails once it has delivered more than the limit (a chunked body has no length). */
     private static final class LimitedBody extends HttpServletRequestWrapper {
 
@@ -109,61 +101,9 @@ final class RequestLimitFilter extends OncePerRequestFilter {
         @Override
         public ServletInputStream getInputStream() throws IOException {
             if (stream == null) {
-                stream = new LimitedStream(super.getInputStream(), max);
+                stream = new LimitedBodyStream(super.getInputStream(), max, () -> { });
             }
             return stream;
-        }
-    }
-
-    private static final class LimitedStream extends ServletInputStream {
-
-        private final ServletInputStream in;
-        private final long max;
-        private long read;
-
-        LimitedStream(ServletInputStream in, long max) {
-            this.in = in;
-            this.max = max;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = in.read();
-            if (b >= 0) {
-                count(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
-            int n = in.read(buffer, offset, length);
-            if (n > 0) {
-                count(n);
-            }
-            return n;
-        }
-
-        private void count(int n) throws BodyTooLargeException {
-            read += n;
-            if (read > max) {
-                throw new BodyTooLargeException(max);
-            }
-        }
-
-        @Override
-        public boolean isFinished() {
-            return in.isFinished();
-        }
-
-        @Override
-        public boolean isReady() {
-            return in.isReady();
-        }
-
-        @Override
-        public void setReadListener(ReadListener listener) {
-            in.setReadListener(listener);
         }
     }
 

@@ -14,6 +14,7 @@ import io.paradigmlab.itstore.domain.request.ItemsPeriod;
 import io.paradigmlab.itstore.schema.ItStoreSql;
 import java.sql.Connection;
 import java.sql.SQLException;
+import io.paradigmlab.itstore.port.BlockingItStore;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -42,7 +43,7 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  * whole table never sits in memory), or materialized ({@link #firstNProducts(int)}: the whole list, as the original
  * MVC did; the lab's {@code materialize} switch).
  */
-public class JdbcStore {
+public class JdbcStore implements BlockingItStore {
 
     private static final RowMapper<Ces> CES = new DataClassRowMapper<>(Ces.class);
     private static final RowMapper<Characteristic> CHARACTERISTIC = new DataClassRowMapper<>(Characteristic.class);
@@ -78,53 +79,63 @@ public class JdbcStore {
     }
 
     /** {@code ces_by_type}: the rows of that type letter (c, e, s, m), by {@code id_ces}. */
+    @Override
     public List<Ces> cesByType(String type) {
         return run(() -> jdbc.sql(ItStoreSql.CES_BY_TYPE).param("type", type).query(CES).list());
     }
 
     /** {@code characteristics_for_product}: empty for a product without characteristics or an unknown id. */
+    @Override
     public List<Characteristic> characteristicsForProduct(int productId) {
         return run(() -> jdbc.sql(ItStoreSql.CHARACTERISTICS_FOR_PRODUCT).param("productId", productId)
                 .query(CHARACTERISTIC).list());
     }
 
     /** {@code max_invoice}: always one row; its value is null when there is no invoice. */
+    @Override
     public MaxInvoice maxInvoice() {
         return run(() -> jdbc.sql(ItStoreSql.MAX_INVOICE).query(MAX_INVOICE).single());
     }
 
     /** {@code items_between_dates}: units of each product sold in the month. */
+    @Override
     public List<ItemQuantity> itemsBetweenDates(ItemsPeriod period) {
         return run(() -> jdbc.sql(ItStoreSql.ITEMS_BETWEEN_DATES).param("year", period.year())
                 .param("month", period.month()).query(ITEM_QUANTITY).list());
     }
 
     /** {@code sales_cost}: by year, then month. */
+    @Override
     public List<SalesCost> salesCost() {
         return run(() -> jdbc.sql(ItStoreSql.SALES_COST).query(SALES_COST).list());
     }
 
     /** {@code month_with_greatest_sale}: ties kept. */
+    @Override
     public List<MonthSales> monthWithGreatestSale() {
         return run(() -> jdbc.sql(ItStoreSql.MONTH_WITH_GREATEST_SALE).query(MONTH_SALES).list());
     }
 
     /** {@code profit_on_each_product}: by product name. */
+    @Override
     public List<ProductProfit> profitOnEachProduct() {
         return run(() -> jdbc.sql(ItStoreSql.PROFIT_ON_EACH_PRODUCT).query(PRODUCT_PROFIT).list());
     }
 
     /** {@code product_max_profit}: per category the product(s) of greatest profit. */
+    @Override
     public List<CategoryProductProfit> productMaxProfit() {
         return run(() -> jdbc.sql(ItStoreSql.PRODUCT_MAX_PROFIT).query(CATEGORY_PRODUCT_PROFIT).list());
     }
 
     /** {@code category_profit}: by category. */
+    @Override
     public List<CategoryProfit> categoryProfit() {
         return run(() -> jdbc.sql(ItStoreSql.CATEGORY_PROFIT).query(CATEGORY_PROFIT).list());
     }
 
     /** {@code products/{id}}: empty when no product has the id (the web layer answers 404). */
+    @Override
     public Optional<Product> productById(int id) {
         return run(() -> jdbc.sql(ItStoreSql.PRODUCT_BY_ID).param("id", id).query(PRODUCT).optional());
     }
@@ -133,6 +144,7 @@ public class JdbcStore {
      * {@code first_N_products}, materialized: every row in one list before the first is written (the original MVC's
      * behaviour, the lab's {@code materialize} switch). Autocommit on, so the driver reads the whole result at once.
      */
+    @Override
     public List<Product> firstNProducts(int n) {
         return run(() -> jdbc.sql(ItStoreSql.FIRST_N_PRODUCTS).param("n", n).query(PRODUCT).list());
     }
@@ -142,6 +154,7 @@ public class JdbcStore {
      * the driver fetches them {@code fetchSize} at a time; returns when the last row has been handed over. An
      * exception thrown by {@code each} stops the query and is rethrown.
      */
+    @Override
     public void firstNProducts(int n, Consumer<? super Product> each) {
         try (Stream<Product> rows = streamFirstNProducts(n)) {
             rows.forEach(each);
@@ -158,6 +171,7 @@ public class JdbcStore {
      * <p>A failure to get the connection is thrown here (503 when the pool timed out); one while reading comes from
      * the stream's terminal operation as Spring's {@code DataAccessException} (by then part of the answer is written).
      */
+    @Override
     public Stream<Product> streamFirstNProducts(int n) {
         Connection connection = run(this::connection);
         try {

@@ -11,6 +11,7 @@ import io.paradigmlab.itstore.domain.Product;
 import io.paradigmlab.itstore.domain.ProductProfit;
 import io.paradigmlab.itstore.domain.SalesCost;
 import io.paradigmlab.itstore.domain.request.ItemsPeriod;
+import io.paradigmlab.itstore.port.ReactiveItStore;
 import java.util.List;
 import java.util.concurrent.Callable;
 import reactor.core.publisher.Flux;
@@ -37,7 +38,7 @@ import reactor.core.scheduler.Schedulers;
  *       threading differs: same statements, same rows.</li>
  * </ul>
  */
-public final class ReactiveJdbcStore {
+public final class ReactiveJdbcStore implements ReactiveItStore {
 
     private final JdbcStore store;
     private final boolean faithful;
@@ -69,48 +70,59 @@ public final class ReactiveJdbcStore {
         return faithful;
     }
 
+    @Override
     public Flux<Ces> cesByType(String type) {
         return many(() -> store.cesByType(type));
     }
 
+    @Override
     public Flux<Characteristic> characteristicsForProduct(int productId) {
         return many(() -> store.characteristicsForProduct(productId));
     }
 
+    @Override
     public Mono<MaxInvoice> maxInvoice() {
         return one(store::maxInvoice);
     }
 
+    @Override
     public Flux<ItemQuantity> itemsBetweenDates(ItemsPeriod period) {
         return many(() -> store.itemsBetweenDates(period));
     }
 
+    @Override
     public Flux<SalesCost> salesCost() {
         return many(store::salesCost);
     }
 
+    @Override
     public Flux<MonthSales> monthWithGreatestSale() {
         return many(store::monthWithGreatestSale);
     }
 
+    @Override
     public Flux<ProductProfit> profitOnEachProduct() {
         return many(store::profitOnEachProduct);
     }
 
+    @Override
     public Flux<CategoryProductProfit> productMaxProfit() {
         return many(store::productMaxProfit);
     }
 
+    @Override
     public Flux<CategoryProfit> categoryProfit() {
         return many(store::categoryProfit);
     }
 
     /** Empty when no product has the id. */
+    @Override
     public Mono<Product> productById(int id) {
         return one(() -> store.productById(id).orElse(null));
     }
 
     /** {@code first_N_products}, streamed from the cursor as the subscriber requests (see the class comment). */
+    @Override
     public Flux<Product> firstNProducts(int n) {
         Flux<Product> rows = Flux.fromStream(() -> store.streamFirstNProducts(n));
         // a cancel comes from the web layer's thread (an event loop); closing the cursor is a round trip, so it goes
@@ -119,6 +131,7 @@ public final class ReactiveJdbcStore {
     }
 
     /** {@code first_N_products}, materialized: the whole list in one signal (the {@code materialize} switch). */
+    @Override
     public Mono<List<Product>> firstNProductsList(int n) {
         return one(() -> store.firstNProducts(n));
     }

@@ -11,6 +11,7 @@ import io.paradigmlab.itstore.domain.Product;
 import io.paradigmlab.itstore.domain.ProductProfit;
 import io.paradigmlab.itstore.domain.SalesCost;
 import io.paradigmlab.itstore.domain.request.ItemsPeriod;
+import io.paradigmlab.itstore.port.BlockingItStore;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -37,7 +38,7 @@ import reactor.core.scheduler.Schedulers;
  * </ul>
  * Both run the same one statement per call and give the same rows.
  */
-public final class BlockingR2dbcStore {
+public final class BlockingR2dbcStore implements BlockingItStore {
 
     private final R2dbcStore store;
     private final boolean faithful;
@@ -73,53 +74,65 @@ public final class BlockingR2dbcStore {
         return faithful;
     }
 
+    @Override
     public List<Ces> cesByType(String type) {
         return list(store.cesByType(type));
     }
 
+    @Override
     public List<Characteristic> characteristicsForProduct(int productId) {
         return list(store.characteristicsForProduct(productId));
     }
 
+    @Override
     public MaxInvoice maxInvoice() {
         return one(store.maxInvoice()).orElseThrow();
     }
 
+    @Override
     public List<ItemQuantity> itemsBetweenDates(ItemsPeriod period) {
         return list(store.itemsBetweenDates(period));
     }
 
+    @Override
     public List<SalesCost> salesCost() {
         return list(store.salesCost());
     }
 
+    @Override
     public List<MonthSales> monthWithGreatestSale() {
         return list(store.monthWithGreatestSale());
     }
 
+    @Override
     public List<ProductProfit> profitOnEachProduct() {
         return list(store.profitOnEachProduct());
     }
 
+    @Override
     public List<CategoryProductProfit> productMaxProfit() {
         return list(store.productMaxProfit());
     }
 
+    @Override
     public List<CategoryProfit> categoryProfit() {
         return list(store.categoryProfit());
     }
 
     /** Empty when no product has the id. */
+    @Override
     public Optional<Product> productById(int id) {
         return one(store.productById(id));
     }
 
     /** {@code first_N_products}, materialized: the whole list (the {@code materialize} switch). */
+    @Override
     public List<Product> firstNProducts(int n) {
         return list(store.firstNProducts(n));
     }
 
     /** {@code first_N_products}, streamed: the rows handed to {@code each} one at a time on the calling thread. */
+    @Override
     public void firstNProducts(int n, Consumer<? super Product> each) {
         try (Stream<Product> rows = streamFirstNProducts(n)) {
             rows.forEach(each);
@@ -130,6 +143,7 @@ public final class BlockingR2dbcStore {
      * {@code first_N_products}, streamed: a lazy stream that requests {@code prefetch} rows ahead of the reader.
      * <strong>The caller must close it</strong>; closing it early cancels the query and gives the connection back.
      */
+    @Override
     public Stream<Product> streamFirstNProducts(int n) {
         Flux<Product> rows = store.firstNProducts(n);
         return (faithful ? rows.subscribeOn(Schedulers.parallel()) : rows).toStream(prefetch);

@@ -12,6 +12,8 @@ import io.paradigmlab.itstore.domain.ProductProfit;
 import io.paradigmlab.itstore.domain.SalesCost;
 import io.paradigmlab.itstore.domain.request.ItemsPeriod;
 import io.paradigmlab.itstore.schema.ItStoreSql;
+import io.paradigmlab.itstore.port.ReactiveItStore;
+import java.util.List;
 import java.util.function.Function;
 import org.springframework.r2dbc.core.DataClassRowMapper;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -34,7 +36,7 @@ import reactor.core.publisher.Mono;
  * trip, as the subscriber's demand asks for more; nothing here collects it. A caller that wants the list (the
  * {@code materialize} switch) collects it itself.
  */
-public class R2dbcStore {
+public class R2dbcStore implements ReactiveItStore {
 
     private static final Function<io.r2dbc.spi.Readable, Ces> CES = new DataClassRowMapper<>(Ces.class);
     private static final Function<io.r2dbc.spi.Readable, Characteristic> CHARACTERISTIC =
@@ -75,48 +77,57 @@ public class R2dbcStore {
     }
 
     /** {@code ces_by_type}: the rows of that type letter (c, e, s, m), by {@code id_ces}. */
+    @Override
     public Flux<Ces> cesByType(String type) {
         return many(db.sql(ItStoreSql.CES_BY_TYPE).bind("type", type).map(CES).all());
     }
 
     /** {@code characteristics_for_product}: empty for a product without characteristics or an unknown id. */
+    @Override
     public Flux<Characteristic> characteristicsForProduct(int productId) {
         return many(db.sql(ItStoreSql.CHARACTERISTICS_FOR_PRODUCT).bind("productId", productId).map(CHARACTERISTIC)
                 .all());
     }
 
     /** {@code max_invoice}: always one row; its value is null when there is no invoice. */
+    @Override
     public Mono<MaxInvoice> maxInvoice() {
         return one(db.sql(ItStoreSql.MAX_INVOICE).map(MAX_INVOICE).one());
     }
 
     /** {@code items_between_dates}: units of each product sold in the month. */
+    @Override
     public Flux<ItemQuantity> itemsBetweenDates(ItemsPeriod period) {
         return many(db.sql(ItStoreSql.ITEMS_BETWEEN_DATES).bind("year", period.year()).bind("month", period.month())
                 .map(ITEM_QUANTITY).all());
     }
 
     /** {@code sales_cost}: by year, then month. */
+    @Override
     public Flux<SalesCost> salesCost() {
         return many(db.sql(ItStoreSql.SALES_COST).map(SALES_COST).all());
     }
 
     /** {@code month_with_greatest_sale}: ties kept. */
+    @Override
     public Flux<MonthSales> monthWithGreatestSale() {
         return many(db.sql(ItStoreSql.MONTH_WITH_GREATEST_SALE).map(MONTH_SALES).all());
     }
 
     /** {@code profit_on_each_product}: by product name. */
+    @Override
     public Flux<ProductProfit> profitOnEachProduct() {
         return many(db.sql(ItStoreSql.PROFIT_ON_EACH_PRODUCT).map(PRODUCT_PROFIT).all());
     }
 
     /** {@code product_max_profit}: per category the product(s) of greatest profit. */
+    @Override
     public Flux<CategoryProductProfit> productMaxProfit() {
         return many(db.sql(ItStoreSql.PRODUCT_MAX_PROFIT).map(CATEGORY_PRODUCT_PROFIT).all());
     }
 
     /** {@code category_profit}: by category. */
+    @Override
     public Flux<CategoryProfit> categoryProfit() {
         return many(db.sql(ItStoreSql.CATEGORY_PROFIT).map(CATEGORY_PROFIT).all());
     }
@@ -126,12 +137,20 @@ public class R2dbcStore {
      * per round trip, as far as the subscriber's demand goes. A cancel (a client that goes away) ends the query and
      * gives the connection back.
      */
+    @Override
     public Flux<Product> firstNProducts(int n) {
         return many(db.sql(ItStoreSql.FIRST_N_PRODUCTS).bind("n", n)
                 .filter(statement -> statement.fetchSize(fetchSize)).map(PRODUCT).all());
     }
 
+    /** {@code first_N_products}, materialized: {@link #firstNProducts} collected into one list. */
+    @Override
+    public Mono<List<Product>> firstNProductsList(int n) {
+        return firstNProducts(n).collectList();
+    }
+
     /** {@code products/{id}}: empty when no product has the id (the web layer answers 404). */
+    @Override
     public Mono<Product> productById(int id) {
         return one(db.sql(ItStoreSql.PRODUCT_BY_ID).bind("id", id).map(PRODUCT).one());
     }

@@ -14,6 +14,11 @@ public final class StandardErrors {
     /** An unknown path. */
     public static final String NOT_FOUND = "Resource not found";
     public static final String INTERNAL = "Internal server error";
+    /**
+     * More requests in flight than the service's bound ({@code itstore.limits.max-concurrent-requests}): a 503 with
+     * {@code Retry-After}, so an overload queues nothing without bound.
+     */
+    public static final String OVERLOADED = "Service overloaded, try again later";
     /** U+0000 in the request path ({@code %00}): Tomcat refuses it before any application code runs. */
     public static final String NUL_IN_PATH = "Request path must not contain the NUL character";
 

@@ -55,6 +55,19 @@ public interface Application {
         return new java.util.LinkedHashSet<>(services().stream().map(ServiceInfo::id).toList());
     }
 
+    /**
+     * The settings {@link #launch} accepts ({@code ./lab run|up ... --set KEY=VALUE}), key to one line saying what it
+     * changes, for validation, {@code ./lab list} and the report. The key {@value #FAITHFUL} (the {@code --faithful}
+     * switch) by convention reproduces the seed's original implementation where it differs from the fair one, so a
+     * user can see the effect of its defects. Empty by default.
+     */
+    default java.util.Map<String, String> launchSettings() {
+        return java.util.Map.of();
+    }
+
+    /** The launch setting of {@code --faithful}: see {@link #launchSettings()}. */
+    String FAITHFUL = "faithful";
+
     /** Settings a result depends on, for the report's environment table (pool sizes, thread counts, caches...). */
     default java.util.Map<String, String> environment() {
         return java.util.Map.of();

@@ -20,13 +20,24 @@ import java.util.Set;
  * @param ports        service id to a fixed port; absent or 0 means any free port
  * @param gatewayPort  start the application's gateway ({@link Application#gateway()}) on this port (0: any free
  *                     one), or {@link #NO_GATEWAY}
+ * @param settings     the application's launch settings ({@link Application#launchSettings()}), e.g.
+ *                     {@code faithful=true}; empty for its defaults
  */
 public record LaunchRequest(Infrastructure infra, String variant, Set<String> services, Map<String, String> databases,
                             boolean security, List<String> jvmArgs, Path workDir, boolean callCounting,
-                            boolean blockHound, Map<String, Integer> ports, int gatewayPort) {
+                            boolean blockHound, Map<String, Integer> ports, int gatewayPort,
+                            Map<String, String> settings) {
 
     /** {@link #gatewayPort()} when no gateway is to be started (campaigns address the services directly). */
     public static final int NO_GATEWAY = -1;
+
+    /** The application's default launch settings. */
+    public LaunchRequest(Infrastructure infra, String variant, Set<String> services, Map<String, String> databases,
+                         boolean security, List<String> jvmArgs, Path workDir, boolean callCounting,
+                         boolean blockHound, Map<String, Integer> ports, int gatewayPort) {
+        this(infra, variant, services, databases, security, jvmArgs, workDir, callCounting, blockHound, ports,
+                gatewayPort, Map.of());
+    }
 
     /** The services alone, no gateway. */
     public LaunchRequest(Infrastructure infra, String variant, Set<String> services, Map<String, String> databases,
@@ -41,5 +52,11 @@ public record LaunchRequest(Infrastructure infra, String variant, Set<String> se
         databases = Map.copyOf(databases);
         jvmArgs = List.copyOf(jvmArgs);
         ports = Map.copyOf(ports);
+        settings = Map.copyOf(settings);
+    }
+
+    /** A launch setting's value, or {@code fallback} when it was not given. */
+    public String setting(String key, String fallback) {
+        return settings.getOrDefault(key, fallback);
     }
 }

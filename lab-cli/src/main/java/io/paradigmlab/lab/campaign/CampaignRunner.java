@@ -192,7 +192,7 @@ public final class CampaignRunner {
         }
         return app.launch(new LaunchRequest(infra, variant, services, databases, request.settings().security(),
                 ServiceProcess.DEFAULT_JVM_ARGS, workDir, callCounting, false, Map.of(),
-                gateway ? 0 : LaunchRequest.NO_GATEWAY));
+                gateway ? 0 : LaunchRequest.NO_GATEWAY, request.settings().launchSettings()));
     }
 
     private static void runLaunched(Request request, Infrastructure infra, ScenarioInfo scenario, String scenarioText,

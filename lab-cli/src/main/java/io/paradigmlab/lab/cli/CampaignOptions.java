@@ -2,7 +2,9 @@ package io.paradigmlab.lab.cli;
 
 import io.paradigmlab.lab.infra.LabException;
 import java.util.ArrayList;
+import io.paradigmlab.lab.app.Application;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -12,6 +14,33 @@ final class CampaignOptions {
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)?");
 
     private CampaignOptions() {
+    }
+
+    /**
+     * The launch settings of {@code --set KEY=VALUE} (repeatable) and {@code --faithful}, checked against what the
+     * application accepts ({@link Application#launchSettings()}).
+     */
+    static Map<String, String> launchSettings(Application application, List<String> sets, boolean faithful) {
+        Map<String, String> accepted = application.launchSettings();
+        Map<String, String> chosen = new java.util.TreeMap<>();
+        for (String set : sets) {
+            int eq = set.indexOf('=');
+            if (eq <= 0 || eq == set.length() - 1) {
+                throw new LabException("--set takes KEY=VALUE, got '" + set + "'");
+            }
+            chosen.put(set.substring(0, eq).trim(), set.substring(eq + 1).trim());
+        }
+        if (faithful) {
+            chosen.put(Application.FAITHFUL, "true");
+        }
+        for (String key : chosen.keySet()) {
+            if (!accepted.containsKey(key)) {
+                throw new LabException((key.equals(Application.FAITHFUL) ? "--faithful: " : "--set " + key + ": ")
+                        + application.id() + (accepted.isEmpty() ? " has no launch settings"
+                        : " accepts " + String.join(", ", accepted.keySet())) + " (./lab list)");
+            }
+        }
+        return chosen;
     }
 
     static List<Integer> levels(String text) {

@@ -36,11 +36,15 @@ final class ListCommand implements Runnable {
             }
             out.println("  scenarios:");
             for (ScenarioInfo s : a.scenarios()) {
-                out.printf("    %-14s %s%s%n", s.id(), s.description(), s.writes() ? " [writes]" : "");
+                out.printf("    %-16s %s%s%n", s.id(), s.description(), s.writes() ? " [writes]" : "");
             }
             out.println("  data scales (--scale):");
             for (DataGenerator.Scale s : a.data().scales()) {
-                out.printf("    %-14s %,d users: %s%n", s.name(), s.users(), s.description());
+                out.printf("    %-14s %s%n", s.name(), s.description());
+            }
+            if (!a.launchSettings().isEmpty()) {
+                out.println("  launch settings (--set KEY=VALUE; --faithful is faithful=true):");
+                a.launchSettings().forEach((key, what) -> out.printf("    %-14s %s%n", key, what));
             }
             out.println();
         }

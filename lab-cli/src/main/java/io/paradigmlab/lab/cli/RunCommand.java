@@ -72,7 +72,8 @@ class RunCommand implements Runnable {
     @Option(names = "--duration", defaultValue = "180s", description = "Measured window of each level (default: ${DEFAULT-VALUE}).")
     String duration;
 
-    @Option(names = "--scale", defaultValue = "small", description = "Size of the data set (./lab list shows each application's; default: ${DEFAULT-VALUE}).")
+    @Option(names = "--scale", description = "Size of the data set (./lab list shows each application's; default:"
+            + " tweebyte's small, else the application's smallest).")
     String scale;
 
     @Option(names = "--seed", defaultValue = "42", description = "Seed of the data generator and of random request choices (default: ${DEFAULT-VALUE}).")
@@ -105,6 +106,14 @@ class RunCommand implements Runnable {
     @Option(names = "--redis-url", paramLabel = "URL", description = "External Redis, redis://host:port (default:"
             + " embedded). The lab empties it (FLUSHALL) before every run: give it a Redis of its own.")
     String redisUrl;
+
+    @Option(names = "--faithful", description = "Launch every variant as the seed's original code was, defects"
+            + " included, where the application has such a mode (./lab list says; same as --set faithful=true).")
+    boolean faithful;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "An application launch setting for every launched"
+            + " variant (./lab list shows each application's, e.g. --set materialize=true for itstore). Repeatable.")
+    List<String> sets = new ArrayList<>();
 
     @Option(names = "--output", defaultValue = "runs", description = "Folder for campaign results (default: ${DEFAULT-VALUE}).")
     Path output;
@@ -141,7 +150,11 @@ class RunCommand implements Runnable {
             throw new LabException("--via-gateway: " + application.id() + " has no gateway; its services are"
                     + " measured directly");
         }
-        var dataScale = application.data().scale(scale);
+        var dataScale = application.data().scale(scale != null ? scale : defaultScale(application));
+        Map<String, String> launchSettings = CampaignOptions.launchSettings(application, sets, faithful);
+        if (!launchSettings.isEmpty() && launched.isEmpty()) {
+            throw new LabException("--faithful and --set change launched variants; only --target was given");
+        }
         LoadPlan.Model loadModel = LoadPlan.Model.parse(model);
         List<Integer> ladder = CampaignOptions.levels(levels != null ? levels
                 : loadModel == LoadPlan.Model.CLOSED ? "1,10,50,100,200" : "100,200,400,800");
@@ -155,7 +168,7 @@ class RunCommand implements Runnable {
         CampaignSettings settings = new CampaignSettings(application.id(), chosenScenario.id(), compared,
                 List.copyOf(external.keySet()), loadModel.id(), ladder, reps, plan.warmupSeconds(),
                 plan.durationSeconds(), dataScale.name(), dataScale.users(), seed, securityOn, errorThreshold,
-                noiseVariant, viaGateway);
+                noiseVariant, viaGateway, launchSettings);
         String command = "./lab run " + application.id() + " --scenario " + chosenScenario.id()
                 + (launched.isEmpty() ? "" : " --variants " + String.join(",", launched))
                 + external.entrySet().stream().map(e -> " --target " + e.getKey() + "=" + String.join(",", e.getValue()))
@@ -165,6 +178,8 @@ class RunCommand implements Runnable {
                 + " --reps " + reps + " --warmup " + plan.warmupSeconds() + "s --duration " + plan.durationSeconds()
                 + "s --scale " + dataScale.name() + " --seed " + seed + " --security " + security + " --noise " + noise
                 + (viaGateway ? " --via-gateway" : "")
+                + launchSettings.entrySet().stream().map(e -> " --set " + e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining())
                 + " --verify " + verify + " --error-threshold " + errorThreshold + " --timeout " + timeoutSeconds + "s";
 
         RepoLayout repo = RepoLayout.locate();
@@ -179,6 +194,12 @@ class RunCommand implements Runnable {
                 external, postgresUrl, redisUrl, command, CampaignOptions.onOff("--verify", verify)), id, System.out);
         ReportWriter.write(result, dir);
         return dir;
+    }
+
+    /** Tweebyte's {@code small} as before scales were per application; any other application's smallest. */
+    static String defaultScale(Application application) {
+        var scales = application.data().scales();
+        return scales.stream().anyMatch(s -> s.name().equals("small")) ? "small" : scales.getFirst().name();
     }
 
     /** Parses {@code --target NAME=URL[,URL...]}: one base URL per service, in the application's service order. */

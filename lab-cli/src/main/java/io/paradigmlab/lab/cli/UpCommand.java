@@ -65,6 +65,14 @@ final class UpCommand implements Runnable {
             description = "off skips token checks, as the seeds' benchmarks did (default: ${DEFAULT-VALUE}).")
     String security;
 
+    @Option(names = "--faithful", description = "Launch the variant as the seed's original code was, defects included,"
+            + " where the application has such a mode (same as --set faithful=true).")
+    boolean faithful;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "An application launch setting (./lab list shows"
+            + " each application's). Repeatable.")
+    java.util.List<String> sets = new java.util.ArrayList<>();
+
     @Option(names = "--postgres-url", paramLabel = "URL",
             description = "External PostgreSQL, postgresql://user:password@host:port (default: embedded).")
     String postgresUrl;
@@ -77,6 +85,7 @@ final class UpCommand implements Runnable {
         Application application = Applications.find(app);
         application.variant(variant);
         boolean securityOn = CampaignOptions.onOff("--security", security);
+        Map<String, String> launchSettings = CampaignOptions.launchSettings(application, sets, faithful);
         RepoLayout repo = RepoLayout.locate();
         // a variant whose module for a service is not in the checkout yet runs without it; a module that exists
         // must be built
@@ -138,7 +147,7 @@ final class UpCommand implements Runnable {
             }
             out.println("Starting the " + variant + " variant...");
             deployment = application.launch(new LaunchRequest(infra, variant, services, databases, securityOn,
-                    ServiceProcess.DEFAULT_JVM_ARGS, workDir, false, false, chosenPorts, gatewayPort));
+                    ServiceProcess.DEFAULT_JVM_ARGS, workDir, false, false, chosenPorts, gatewayPort, launchSettings));
             var front = deployment.gateway();
             if (front.isPresent()) {
                 ServiceProcess process = front.get();

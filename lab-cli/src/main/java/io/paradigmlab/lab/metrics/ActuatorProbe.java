@@ -7,15 +7,22 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /**
- * Reads JVM-internal numbers (heap in use, live threads, GC pause time) from a service's Prometheus endpoint, which
- * every variant exposes through Micrometer in the same way: one small GET per second per service.
+ * Reads JVM-internal numbers (heap in use, live platform threads, GC pause time, and live virtual threads where the
+ * service reports them) from a service's Prometheus endpoint, which every variant exposes through Micrometer in the
+ * same way: one small GET per second per service.
  */
 public final class ActuatorProbe {
 
     /** One reading; NaN where the endpoint did not answer. {@code gcPauseSeconds} is cumulative. */
-    public record Reading(double heapUsedMb, double liveThreads, double gcPauseSeconds) {
-        static final Reading NONE = new Reading(Double.NaN, Double.NaN, Double.NaN);
+    public record Reading(double heapUsedMb, double liveThreads, double gcPauseSeconds, double virtualThreads) {
+        static final Reading NONE = new Reading(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
+
+    /**
+     * The gauge of live virtual threads a service may expose (the JVM has no such metric; the IT store's MVC cells
+     * count JFR's virtual thread start and end events). Absent: NaN.
+     */
+    static final String VIRTUAL_THREADS = "jvm_threads_virtual_live";
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
@@ -43,6 +50,7 @@ public final class ActuatorProbe {
         double heap = 0;
         double threads = Double.NaN;
         double gc = 0;
+        double virtual = Double.NaN;
         for (String line : exposition.split("\n")) {
             if (line.startsWith("#") || line.isBlank()) {
                 continue;
@@ -63,8 +71,10 @@ public final class ActuatorProbe {
                 threads = value;
             } else if (line.startsWith("jvm_gc_pause_seconds_sum")) {
                 gc += value;
+            } else if (line.startsWith(VIRTUAL_THREADS + " ") || line.startsWith(VIRTUAL_THREADS + "{")) {
+                virtual = Double.isNaN(virtual) ? value : virtual + value;
             }
         }
-        return new Reading(heap / (1024 * 1024), threads, gc);
+        return new Reading(heap / (1024 * 1024), threads, gc, virtual);
     }
 }

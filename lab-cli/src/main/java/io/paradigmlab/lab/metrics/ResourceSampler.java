@@ -20,7 +20,7 @@ public final class ResourceSampler implements AutoCloseable {
 
     /** The sum over services at one instant; CPU as a rate over the last second, 100 = one core. */
     public record Sample(long epochMillis, double cpuPercent, double rssMb, double heapUsedMb, double threads,
-                        double gcPauseMsPerSecond, double loaderCpuPercent) {
+                        double gcPauseMsPerSecond, double loaderCpuPercent, double virtualThreads) {
     }
 
     private final List<Watched> services;
@@ -49,6 +49,7 @@ public final class ResourceSampler implements AutoCloseable {
         double heap = 0;
         double threads = 0;
         double gc = 0;
+        double virtual = Double.NaN;
         double[] cpuNow = new double[services.size()];
         for (int i = 0; i < services.size(); i++) {
             Watched service = services.get(i);
@@ -60,10 +61,13 @@ public final class ResourceSampler implements AutoCloseable {
             heap += jvm.heapUsedMb();
             threads += jvm.liveThreads();
             gc += jvm.gcPauseSeconds();
+            if (!Double.isNaN(jvm.virtualThreads())) {
+                virtual = Double.isNaN(virtual) ? jvm.virtualThreads() : virtual + jvm.virtualThreads();
+            }
         }
         double loaderCpu = ProcessProbe.read(ProcessHandle.current().pid()).cpuSeconds();
         samples.add(new Sample(now, cpu, rss, heap, threads, (gc - lastGc) * 1000 / elapsed,
-                (loaderCpu - lastLoaderCpu) / elapsed * 100));
+                (loaderCpu - lastLoaderCpu) / elapsed * 100, virtual));
         lastCpu = cpuNow;
         lastGc = gc;
         lastLoaderCpu = loaderCpu;
@@ -78,7 +82,8 @@ public final class ResourceSampler implements AutoCloseable {
             rss += ProcessProbe.read(service.pid()).rssMb();
             heap += ActuatorProbe.read(service.baseUrl()).heapUsedMb();
         }
-        return new Sample(System.currentTimeMillis(), Double.NaN, rss, heap, Double.NaN, Double.NaN, Double.NaN);
+        return new Sample(System.currentTimeMillis(), Double.NaN, rss, heap, Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN);
     }
 
     /**
@@ -88,7 +93,7 @@ public final class ResourceSampler implements AutoCloseable {
     public synchronized Resources window(long from, long to) {
         List<Sample> inside = samples.stream().filter(s -> s.epochMillis() >= from + 1000 && s.epochMillis() <= to).toList();
         return new Resources(mean(inside, Sample::cpuPercent), mean(inside, Sample::rssMb),
-                mean(inside, Sample::heapUsedMb), mean(inside, Sample::threads), Double.NaN,
+                mean(inside, Sample::heapUsedMb), mean(inside, Sample::threads), mean(inside, Sample::virtualThreads),
                 mean(inside, Sample::gcPauseMsPerSecond));
     }
 

@@ -30,9 +30,9 @@ final class Charts {
         System.setProperty("java.awt.headless", "true");
     }
 
-    /** Metrics charted, in page order. */
+    /** Metrics charted, in page order; {@link Metric#VIRTUAL_THREADS} only when a variant reports them. */
     static final List<Metric> CHARTED = List.of(Metric.THROUGHPUT, Metric.LATENCY_P95, Metric.LATENCY_P99,
-            Metric.CPU, Metric.RSS, Metric.HEAP, Metric.THREADS);
+            Metric.CPU, Metric.RSS, Metric.HEAP, Metric.THREADS, Metric.VIRTUAL_THREADS);
 
     /** Levels spanning more than this factor get a logarithmic x axis, so the low levels stay readable. */
     static final double LOG_X_SPAN = 20;
@@ -53,9 +53,17 @@ final class Charts {
     static List<Chart> render(CampaignSummary summary, String levelAxis) {
         List<Chart> charts = new ArrayList<>();
         for (Metric metric : CHARTED) {
+            if (metric == Metric.VIRTUAL_THREADS && !reported(summary, metric)) {
+                continue;
+            }
             charts.add(new Chart(metric, title(metric), png(summary, metric, levelAxis)));
         }
         return charts;
+    }
+
+    /** Whether any variant has a value of {@code metric} at any level. */
+    static boolean reported(CampaignSummary summary, Metric metric) {
+        return summary.levelSummaries().stream().anyMatch(l -> !Double.isNaN(l.estimate(metric).mean()));
     }
 
     static String title(Metric metric) {

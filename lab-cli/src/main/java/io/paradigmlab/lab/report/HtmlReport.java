@@ -241,6 +241,13 @@ final class HtmlReport {
                     .append(". The verification below addresses the services directly, where the work per request"
                             + " is counted.</p>\n");
         }
+        if (settings != null && !settings.launchSettings().isEmpty()) {
+            out.append("<p>Every launched variant ran with the launch settings <b>").append(esc(String.join(", ",
+                    settings.launchSettings().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList())))
+                    .append("</b>").append(settings.launchSettings().containsKey("faithful")
+                            ? ": the seed's original code, defects included, not the fair comparison" : "")
+                    .append(".</p>\n");
+        }
         if (settings != null && !settings.targets().isEmpty()) {
             out.append("<p class=\"note\">External targets (not launched by the lab; their processes are not "
                     + "sampled, so their resource numbers read “not sampled”): ")
@@ -558,6 +565,9 @@ final class HtmlReport {
         row("Seed", String.valueOf(settings.seed()));
         row("Security (token checks)", settings.security() ? "on" : "off");
         row("Measured path", settings.viaGateway() ? "through the gateway" : "straight to the services");
+        row("Launch settings", settings.launchSettings().isEmpty() ? "the application's defaults"
+                : String.join(", ", settings.launchSettings().entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue()).toList()));
         row("Error threshold", Fmt.fixed(settings.errorThreshold() * 100, 2) + "%");
         out.append("</table>\n");
     }

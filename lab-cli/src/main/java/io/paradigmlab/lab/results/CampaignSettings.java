@@ -1,6 +1,7 @@
 package io.paradigmlab.lab.results;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * What a campaign was asked to do: enough, with the environment, to re-run it.
@@ -23,11 +24,13 @@ import java.util.List;
  *                        second run's measurements carry {@link #repeatOf(String)} as variant), or null
  * @param viaGateway      whether the load went through each launched variant's gateway (a process of its own in the
  *                        measured path, sampled with the services) rather than straight to the services
+ * @param launchSettings  the application's launch settings of every launched variant ({@code --faithful},
+ *                        {@code --set KEY=VALUE}); empty for its defaults
  */
 public record CampaignSettings(String app, String scenario, List<String> variants, List<String> targets, String model,
                                List<Integer> levels, int repetitions, int warmupSeconds, int durationSeconds,
                                String scale, int users, long seed, boolean security, double errorThreshold,
-                               String noiseVariant, boolean viaGateway) {
+                               String noiseVariant, boolean viaGateway, Map<String, String> launchSettings) {
 
     /** Suffix of the variant name of the noise check's second, identical run. */
     public static final String REPEAT_SUFFIX = " (repeat)";
@@ -37,6 +40,17 @@ public record CampaignSettings(String app, String scenario, List<String> variant
         variants = variants == null ? List.of() : List.copyOf(variants);
         targets = targets == null ? List.of() : List.copyOf(targets);
         levels = levels == null ? List.of() : List.copyOf(levels);
+        launchSettings = launchSettings == null ? Map.of()
+                : java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(launchSettings));
+    }
+
+    /** The application's defaults: no launch setting. */
+    public CampaignSettings(String app, String scenario, List<String> variants, List<String> targets, String model,
+                            List<Integer> levels, int repetitions, int warmupSeconds, int durationSeconds,
+                            String scale, int users, long seed, boolean security, double errorThreshold,
+                            String noiseVariant, boolean viaGateway) {
+        this(app, scenario, variants, targets, model, levels, repetitions, warmupSeconds, durationSeconds, scale, users,
+                seed, security, errorThreshold, noiseVariant, viaGateway, Map.of());
     }
 
     /** The variant name of the identical second run of {@code variant}. */

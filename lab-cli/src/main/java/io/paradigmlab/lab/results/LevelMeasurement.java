@@ -38,7 +38,8 @@ public record LevelMeasurement(String variant, int repetition, String model, int
      * @param rssMb              resident set size
      * @param heapUsedMb         JVM heap in use
      * @param threads            live platform threads
-     * @param virtualThreads     virtual threads started per second, where the JVM reports them; else NaN
+     * @param virtualThreads     live virtual threads, where the services report them (the Prometheus gauge
+     *                           {@code jvm_threads_virtual_live}); else NaN
      * @param gcPauseMsPerSecond milliseconds of GC pause per second of wall time
      */
     public record Resources(double cpuPercent, double rssMb, double heapUsedMb, double threads, double virtualThreads,

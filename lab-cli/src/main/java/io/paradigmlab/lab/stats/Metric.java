@@ -26,6 +26,9 @@ public enum Metric {
     RSS("rss_mb", "Service RSS", "MB", false, m -> resource(m, LevelMeasurement.Resources::rssMb)),
     HEAP("heap_used_mb", "Heap used", "MB", false, m -> resource(m, LevelMeasurement.Resources::heapUsedMb)),
     THREADS("threads", "Platform threads", "threads", false, m -> resource(m, LevelMeasurement.Resources::threads)),
+    /** Live virtual threads, from services that report them (jvm_threads_virtual_live); NaN elsewhere. */
+    VIRTUAL_THREADS("virtual_threads", "Virtual threads", "threads", false,
+            m -> resource(m, LevelMeasurement.Resources::virtualThreads)),
     GC_PAUSE("gc_pause_ms_per_s", "GC pause", "ms/s", false,
             m -> resource(m, LevelMeasurement.Resources::gcPauseMsPerSecond)),
     LOADER_CPU("loader_cpu_percent", "Load generator CPU", "%", false, LevelMeasurement::loaderCpuPercent);

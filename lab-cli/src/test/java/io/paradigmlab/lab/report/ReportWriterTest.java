@@ -6,6 +6,7 @@ import static io.paradigmlab.lab.stats.TestCampaigns.ok;
 import static io.paradigmlab.lab.stats.TestCampaigns.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.paradigmlab.lab.stats.Metric;
 import io.paradigmlab.lab.results.CampaignResult;
 import io.paradigmlab.lab.results.LevelMeasurement;
 import io.paradigmlab.lab.results.LevelMeasurement.Verdict;
@@ -114,7 +115,7 @@ class ReportWriterTest {
         List<String> summary = Files.readAllLines(dir.resolve("summary.csv"));
         List<String> comparisons = Files.readAllLines(dir.resolve("comparisons.csv"));
 
-        assertThat(summary).hasSize(1 + 3 * 3 * 15);
+        assertThat(summary).hasSize(1 + 3 * 3 * Metric.values().length);
         assertThat(summary.getFirst())
                 .isEqualTo("variant,level,metric,unit,mean,ci_low,ci_high,std_dev,n,repetitions,ok,saturated,failed,missing");
         // async at 10 users: throughput 1000 and 1010 -> mean 1005, half = t(0.975, 1) * 5 = 63.53
@@ -162,7 +163,8 @@ class ReportWriterTest {
             assertThat(image.getWidth()).isEqualTo(Charts.WIDTH);
             charts++;
         }
-        assertThat(charts).isEqualTo(Charts.CHARTED.size()).isEqualTo(7);
+        // the virtual thread chart only when a variant reports virtual threads; these test campaigns do not
+        assertThat(charts).isEqualTo(Charts.CHARTED.size() - 1).isEqualTo(7);
     }
 
     @Test
@@ -199,6 +201,6 @@ class ReportWriterTest {
         assertThat(page).contains("no valid repetition (1 failed)").contains("no valid repetition (1 saturated)")
                 .contains("none: no level where both have a valid repetition")
                 .contains("No static metric was recorded.");
-        assertThat(Files.readAllLines(other.resolve("summary.csv"))).hasSize(1 + 2 * 15);
+        assertThat(Files.readAllLines(other.resolve("summary.csv"))).hasSize(1 + 2 * Metric.values().length);
     }
 }

@@ -51,6 +51,8 @@ public final class ItStoreDataGenerator implements DataGenerator {
     public static final String CES_TYPES_CSV = "ces_types.csv";
     public static final String ITEM_MONTHS_CSV = "item_months.csv";
     public static final String FIRST_N_CSV = "first_n.csv";
+    /** The N of the large-responses scenario: a 10 MB and a 20 MB answer (Fig 17), or the whole table if smaller. */
+    public static final String LARGE_N_CSV = "large_n.csv";
 
     /**
      * Each product's flat JSON is drawn between these sizes (bytes, the {@code Product} record as Jackson writes it),
@@ -84,11 +86,11 @@ public final class ItStoreDataGenerator implements DataGenerator {
     private static final int PRICES = 8;
 
     private static final List<Scale> SCALES = List.of(
-            new Scale("ci", Plan.CI.products(), "20,000 products (this scale's 'users' count products), 1,031"
+            new Scale("ci", Plan.CI.products(), "20,000 products, 1,031"
                     + " customers/employees/suppliers, 80,000 characteristics, 1,000 invoices, ~4,000 items (17 MB):"
                     + " a few seconds; tests and CI"),
-            new Scale("paper", Plan.PAPER.products(), "the paper's size: 700,000 products (this scale's 'users' count"
-                    + " products; the first 613,202 make 100 MB of JSON), 10,251 customers/employees/suppliers,"
+            new Scale("paper", Plan.PAPER.products(), "the paper's size: 700,000 products (the first"
+                    + " 613,202 make 100 MB of JSON), 10,251 customers/employees/suppliers,"
                     + " 400,000 characteristics, 5,000 invoices, ~20,000 items (136 MB): about 10 s once, then reused"));
 
     @Override
@@ -412,6 +414,12 @@ public final class ItStoreDataGenerator implements DataGenerator {
                             Long.toString(ProductJson.array(rows, products.prefix()[rows])));
                 }
             }
+            try (BufferedWriter w = writer(dir.resolve(LARGE_N_CSV), "n,json_bytes")) {
+                for (long bytes : LARGE_RESPONSE_BYTES) {
+                    int n = smallestReaching(plan, products, bytes);
+                    line(w, Integer.toString(n), Long.toString(ProductJson.array(n, products.prefix()[n])));
+                }
+            }
         } catch (IOException e) {
             throw new LabException("Cannot write the scenario data files to " + dir + ": " + e.getMessage(), e);
         }
@@ -424,24 +432,32 @@ public final class ItStoreDataGenerator implements DataGenerator {
     static TreeSet<Integer> firstNs(Plan plan, Products products) {
         TreeSet<Integer> ns = new TreeSet<>(List.of(0, 1, 1_000, 10_000, PAPER_RESPONSE_ROWS, plan.products()));
         for (long bytes : LARGE_RESPONSE_BYTES) {
-            // the answer grows with N: the smallest N that reaches the size, by bisection
-            int lo = 1;
-            int hi = plan.products();
-            if (ProductJson.array(hi, products.prefix()[hi]) < bytes) {
-                continue;
+            int n = smallestReaching(plan, products, bytes);
+            if (ProductJson.array(n, products.prefix()[n]) >= bytes) {
+                ns.add(n);
             }
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (ProductJson.array(mid, products.prefix()[mid]) >= bytes) {
-                    hi = mid;
-                } else {
-                    lo = mid + 1;
-                }
-            }
-            ns.add(lo);
         }
         ns.removeIf(n -> n > plan.products());
         return ns;
+    }
+
+    /** The smallest N whose answer has at least {@code bytes} bytes, or the whole table when no N reaches it. */
+    static int smallestReaching(Plan plan, Products products, long bytes) {
+        // the answer grows with N: bisection
+        int lo = 1;
+        int hi = plan.products();
+        if (ProductJson.array(hi, products.prefix()[hi]) < bytes) {
+            return hi;
+        }
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (ProductJson.array(mid, products.prefix()[mid]) >= bytes) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
     }
 
     /** Up to {@code n} of the ids 0..{@code range}-1: one drawn from each of {@code n} equal slices, shuffled. */

@@ -42,7 +42,7 @@ class ItStoreDataGeneratorTest {
     private static final ItStoreDataGenerator GENERATOR = new ItStoreDataGenerator();
     private static final DataGenerator.Scale CI = GENERATOR.scale("ci");
     private static final List<String> FILES = List.of("products.csv", "characteristic_products.csv", "ces_types.csv",
-            "item_months.csv", "first_n.csv");
+            "item_months.csv", "first_n.csv", "large_n.csv");
 
     private static EmbeddedPostgres embedded;
     private static PostgresEndpoint pg;
@@ -78,7 +78,7 @@ class ItStoreDataGeneratorTest {
     void theScalesAreCiAndPaperAndCountProducts() {
         assertThat(GENERATOR.scales()).extracting(DataGenerator.Scale::name).containsExactly("ci", "paper");
         assertThat(GENERATOR.scales()).extracting(DataGenerator.Scale::users).containsExactly(20_000, 700_000);
-        assertThat(GENERATOR.scales()).allSatisfy(s -> assertThat(s.description()).contains("count products"));
+        assertThat(GENERATOR.scales()).allSatisfy(s -> assertThat(s.description()).contains(String.format(Locale.ROOT, "%,d products", s.users())));
         assertThat(progress).anySatisfy(line -> assertThat(line).startsWith("products ").contains("rows/s"));
         assertThat(progress).anySatisfy(line -> assertThat(line).startsWith("IT store data set ci (seed 7)"));
     }
@@ -291,6 +291,11 @@ class ItStoreDataGeneratorTest {
         assertThat(header("ces_types.csv")).isEqualTo("type,rows");
         assertThat(header("item_months.csv")).isEqualTo("year,month");
         assertThat(header("first_n.csv")).isEqualTo("n,rows,json_bytes");
+        assertThat(header("large_n.csv")).isEqualTo("n,json_bytes");
+        // the ci scale's whole table is 3.3 MB: neither 10 MB nor 20 MB is reached, so both rows ask for all of it,
+        // with the same byte count as first_n.csv's row for the whole table
+        assertThat(csv("large_n.csv")).hasSize(2).allSatisfy(r -> assertThat(r)
+                .containsExactly("20000", byFirstColumn("first_n.csv").get("20000")[2]));
 
         List<String[]> products = csv("products.csv");
         assertThat(products).hasSize(10_000);

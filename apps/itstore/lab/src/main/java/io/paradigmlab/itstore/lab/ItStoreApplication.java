@@ -1,0 +1,113 @@
+package io.paradigmlab.itstore.lab;
+
+import io.paradigmlab.itstore.lab.data.ItStoreDataGenerator;
+import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.app.DataGenerator;
+import io.paradigmlab.lab.app.DatabaseInfo;
+import io.paradigmlab.lab.app.Deployment;
+import io.paradigmlab.lab.app.LaunchRequest;
+import io.paradigmlab.lab.app.ScenarioInfo;
+import io.paradigmlab.lab.app.ServiceInfo;
+import io.paradigmlab.lab.app.VariantInfo;
+import io.paradigmlab.lab.launch.RepoLayout;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The IT store in the lab (seed 002): one service, {@code store}, in six cells of {JDBC, R2DBC} x {MVC, virtual-thread
+ * MVC, WebFlux}, seed 002's five load tests as scenarios. Registered in
+ * META-INF/services/io.paradigmlab.lab.app.Application.
+ */
+public final class ItStoreApplication implements Application {
+
+    public static final String ID = "itstore";
+    /** The one service: the whole store API under {@code /itStore}. */
+    public static final String SERVICE = "store";
+    public static final int DEFAULT_PORT = 8090;
+    /** The launch setting that builds the whole first_N_products list before writing it. */
+    public static final String MATERIALIZE = "materialize";
+    /** The launch setting of the pool size of every cell. */
+    public static final String POOL_SIZE = "pool-size";
+
+    /** The scenarios: to add one, write its file under scenarios/itstore/ and add a line here (docs/scenarios.md). */
+    private static final List<ScenarioInfo> SCENARIOS = List.of(
+            new ScenarioInfo("simple", "S1-S4 in turn: customers by type, a product's characteristics, the greatest"
+                    + " invoice, units sold in a month (seed 002, Figs 5-9)", "scenarios/itstore/simple.hf.yaml",
+                    List.of(SERVICE), false),
+            new ScenarioInfo("complex", "C1-C4 in turn: sales and costs per month, best month, top product per"
+                    + " category, profit per category (seed 002, Figs 10-14)", "scenarios/itstore/complex.hf.yaml",
+                    List.of(SERVICE), false),
+            new ScenarioInfo("response-size", "first_N_products with N growing from 0 to the whole table; run at one"
+                    + " user (seed 002, Fig 15)", "scenarios/itstore/response-size.hf.yaml", List.of(SERVICE), false),
+            new ScenarioInfo("large-responses", "users against 10 MB and 20 MB first_N_products answers (seed 002,"
+                    + " Fig 17)", "scenarios/itstore/large-responses.hf.yaml", List.of(SERVICE), false),
+            new ScenarioInfo("no-db", "the fixed 8-name answer, no database: the web stack alone (seed 002, Fig 18)",
+                    "scenarios/itstore/no-db.hf.yaml", List.of(SERVICE), false));
+
+    private final DataGenerator data = new ItStoreDataGenerator();
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String description() {
+        return "IT store of seed 002: one database, {JDBC, R2DBC} x {MVC, virtual-thread MVC, WebFlux}";
+    }
+
+    @Override
+    public List<VariantInfo> variants() {
+        return Arrays.stream(ItStoreVariant.values()).map(v -> new VariantInfo(v.id(), v.description())).toList();
+    }
+
+    @Override
+    public List<ServiceInfo> services() {
+        return List.of(new ServiceInfo(SERVICE, DEFAULT_PORT, "the store API under /itStore (docs/api/itstore.md)"));
+    }
+
+    @Override
+    public List<DatabaseInfo> databases() {
+        return List.of(new DatabaseInfo(SERVICE, "itstore", "classpath:db/itstore"));
+    }
+
+    @Override
+    public DataGenerator data() {
+        return data;
+    }
+
+    @Override
+    public List<ScenarioInfo> scenarios() {
+        return SCENARIOS;
+    }
+
+    @Override
+    public Map<String, String> launchSettings() {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put(FAITHFUL, "true: the original's threading defects (jdbc-webflux runs JDBC on the event loop;"
+                + " r2dbc-mvc and r2dbc-virtual subscribe on parallel() and block); the other cells are unchanged");
+        settings.put(MATERIALIZE, "true: first_N_products builds the whole list before writing it, as the original"
+                + " MVC did (default: streamed by every cell)");
+        settings.put(POOL_SIZE, "connections of every cell's pool, all opened at start (default "
+                + ItStoreDeployment.DEFAULT_POOL_SIZE + "; PostgreSQL's max_connections must exceed it)");
+        return settings;
+    }
+
+    @Override
+    public Map<String, String> environment() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("database pool", "100 connections, all opened at start, 2 s acquire timeout, in every cell (ADR 0009)");
+        env.put("first_N_products fetch size", "1,000 rows per round trip (JDBC portal, R2DBC fetchSize)");
+        env.put("request threads", "Tomcat 200 platform (mvc cells), a virtual thread per request (virtual cells),"
+                + " Netty event loops, one per core (webflux cells)");
+        env.put("R2DBC event loops", Runtime.getRuntime().availableProcessors() + " (the driver's own, one per core)");
+        return env;
+    }
+
+    @Override
+    public Deployment launch(LaunchRequest request) {
+        return ItStoreDeployment.start(RepoLayout.locate(), request);
+    }
+}

@@ -1,0 +1,99 @@
+package io.paradigmlab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.app.DataGenerator;
+import io.paradigmlab.lab.app.DatabaseInfo;
+import io.paradigmlab.lab.app.Deployment;
+import io.paradigmlab.lab.app.LaunchRequest;
+import io.paradigmlab.lab.app.ScenarioInfo;
+import io.paradigmlab.lab.app.ServiceInfo;
+import io.paradigmlab.lab.app.VariantInfo;
+import io.paradigmlab.lab.infra.LabException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LaunchSettingsOptionTest {
+
+    @Test
+    void setAndFaithfulBecomeTheApplicationsLaunchSettings() {
+        Map<String, String> chosen = CampaignOptions.launchSettings(app(Map.of("faithful", "defects",
+                "materialize", "lists")), List.of("materialize=true"), true);
+
+        assertThat(chosen).containsExactly(Map.entry("faithful", "true"), Map.entry("materialize", "true"));
+    }
+
+    @Test
+    void aKeyTheApplicationDoesNotKnowIsRefusedNamingTheOnesItDoes() {
+        Application app = app(Map.of("materialize", "lists"));
+
+        assertThatThrownBy(() -> CampaignOptions.launchSettings(app, List.of("pool=3"), false))
+                .isInstanceOf(LabException.class).hasMessageContaining("--set pool").hasMessageContaining("materialize");
+        assertThatThrownBy(() -> CampaignOptions.launchSettings(app, List.of(), true))
+                .isInstanceOf(LabException.class).hasMessageStartingWith("--faithful: test accepts materialize");
+        assertThatThrownBy(() -> CampaignOptions.launchSettings(app(Map.of()), List.of(), true))
+                .isInstanceOf(LabException.class).hasMessageContaining("has no launch settings");
+    }
+
+    @Test
+    void aSetWithoutKeyOrValueIsRefused() {
+        Application app = app(Map.of("materialize", "lists"));
+
+        for (String bad : List.of("materialize", "=true", "materialize=")) {
+            assertThatThrownBy(() -> CampaignOptions.launchSettings(app, List.of(bad), false))
+                    .isInstanceOf(LabException.class).hasMessage("--set takes KEY=VALUE, got '" + bad + "'");
+        }
+    }
+
+    private static Application app(Map<String, String> settings) {
+        return new Application() {
+            @Override
+            public String id() {
+                return "test";
+            }
+
+            @Override
+            public String description() {
+                return "";
+            }
+
+            @Override
+            public List<VariantInfo> variants() {
+                return List.of();
+            }
+
+            @Override
+            public List<ServiceInfo> services() {
+                return List.of();
+            }
+
+            @Override
+            public List<DatabaseInfo> databases() {
+                return List.of();
+            }
+
+            @Override
+            public DataGenerator data() {
+                return null;
+            }
+
+            @Override
+            public List<ScenarioInfo> scenarios() {
+                return List.of();
+            }
+
+            @Override
+            public Map<String, String> launchSettings() {
+                return settings;
+            }
+
+            @Override
+            public Deployment launch(LaunchRequest request) {
+                throw new UnsupportedOperationException();
+            }
+        };
+    }
+}

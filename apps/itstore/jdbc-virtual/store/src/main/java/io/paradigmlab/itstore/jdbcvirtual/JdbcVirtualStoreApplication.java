@@ -1,0 +1,17 @@
+package io.paradigmlab.itstore.jdbcvirtual;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+
+/**
+ * The IT store's {@code jdbc-virtual} cell: Spring MVC, JDBC on virtual threads. Nothing of its own: the controller,
+ * errors and limits come from itstore-web-mvc, the {@code BlockingItStore} from the JDBC module on the class path
+ * (JdbcStore: JdbcClient over HikariCP), both as auto-configurations; settings in application.yml.
+ */
+@SpringBootApplication
+public class JdbcVirtualStoreApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(JdbcVirtualStoreApplication.class, args);
+    }
+}

@@ -1,0 +1,20 @@
+package io.paradigmlab.itstore.cells.r2dbcwebflux;
+
+import io.paradigmlab.itstore.web.flux.ItStoreBlockHound;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+
+/**
+ * The {@code r2dbc-webflux} cell (docs/adr/0009-itstore-variants.md): Spring WebFlux on Reactor Netty over the R2DBC
+ * store (r2dbc-postgresql on its own event loops, r2dbc-pool). The web layer is itstore-web-flux's, the wiring
+ * itstore-r2dbc's, the settings in application.yml.
+ */
+@SpringBootApplication
+public class R2dbcWebFluxApplication {
+
+    /** With {@code -Ditstore.blockhound=true} a blocking call on a non-blocking thread fails its request. */
+    public static void main(String[] args) {
+        ItStoreBlockHound.installIfRequested();
+        SpringApplication.run(R2dbcWebFluxApplication.class, args);
+    }
+}

@@ -1,0 +1,12 @@
+package io.paradigmlab.itstore.spec;
+
+import io.paradigmlab.itstore.lab.ItStoreVariant;
+
+/** The IT store's behaviour suite against the {@code jdbc-webflux} cell. */
+class JdbcWebfluxIT extends ItStoreSpec {
+
+    @Override
+    ItStoreVariant variant() {
+        return ItStoreVariant.JDBC_WEBFLUX;
+    }
+}

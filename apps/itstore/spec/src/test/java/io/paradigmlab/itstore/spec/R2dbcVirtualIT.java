@@ -1,0 +1,12 @@
+package io.paradigmlab.itstore.spec;
+
+import io.paradigmlab.itstore.lab.ItStoreVariant;
+
+/** The IT store's behaviour suite against the {@code r2dbc-virtual} cell. */
+class R2dbcVirtualIT extends ItStoreSpec {
+
+    @Override
+    ItStoreVariant variant() {
+        return ItStoreVariant.R2DBC_VIRTUAL;
+    }
+}

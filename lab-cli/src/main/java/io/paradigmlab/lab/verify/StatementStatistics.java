@@ -31,6 +31,8 @@ public final class StatementStatistics implements AutoCloseable {
     /** Connection validation queries ({@code SELECT 1} becomes {@code SELECT ?} once normalized). */
     private static final Pattern VALIDATION = Pattern.compile("^SELECT \\?$");
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+    /** {@code EXTRACT(<field> FROM}: the field is a constant to PostgreSQL (recorded as {@code $n} or as written). */
+    private static final Pattern EXTRACT_FIELD = Pattern.compile("(?i)(\\bEXTRACT\\s*\\()\\s*(?:[A-Za-z_]+|\\$\\d+)(\\s+FROM\\b)");
     private static final Pattern STRING_LITERAL = Pattern.compile("'(?:[^']|'')*'");
     private static final Pattern PARAMETER = Pattern.compile("\\$\\d+");
     private static final Pattern NUMBER_LITERAL = Pattern.compile("(?<![\\w$.])-?\\d+(?:\\.\\d+)?(?![\\w.])");
@@ -94,10 +96,13 @@ public final class StatementStatistics implements AutoCloseable {
      * {@code ?}, whitespace runs one space, no trailing semicolon. Parameters lose their numbers because JDBC numbers
      * each occurrence of a repeated named parameter ({@code id <> $2 ... id <> $4}) where R2DBC reuses one
      * ({@code $2 ... $2}); literals go because pg_stat_statements keeps them in the text of a statement that was
-     * prepared before its last reset (a server-side prepared statement), and replaces them otherwise.
+     * prepared before its last reset (a server-side prepared statement), and replaces them otherwise. The same holds
+     * for the field of {@code EXTRACT(month FROM ...)}, which PostgreSQL parses into a string constant: it becomes
+     * {@code EXTRACT(? FROM ...)} too.
      */
     public static String normalize(String query) {
         String text = query == null ? "" : query;
+        text = EXTRACT_FIELD.matcher(text).replaceAll("$1?$2");
         text = STRING_LITERAL.matcher(text).replaceAll("?");
         text = PARAMETER.matcher(text).replaceAll("?");
         text = NUMBER_LITERAL.matcher(text).replaceAll("?");

@@ -14,6 +14,17 @@ class StatementStatisticsTest {
                 .isEqualTo("SELECT EXISTS (SELECT ? FROM users WHERE id <> ?) AS a, EXISTS (SELECT ? FROM users WHERE id <> ?) AS b");
     }
 
+    /** As recorded for a statement prepared before the last reset, and as recorded otherwise: one statement. */
+    @Test
+    void anExtractFieldIsAConstantWhetherRecordedAsWrittenOrAsAParameter() {
+        String asWritten = "select EXTRACT(month from d) m from t group by EXTRACT(month from d), extract( YEAR  FROM d)";
+        String recorded = "select EXTRACT($1 from d) m from t group by EXTRACT(month from d), extract($2 FROM d)";
+
+        assertThat(StatementStatistics.normalize(asWritten)).isEqualTo(StatementStatistics.normalize(recorded))
+                .isEqualTo("select EXTRACT(? from d) m from t group by EXTRACT(? from d), extract(? FROM d)");
+        assertThat(StatementStatistics.normalize("select extracted(month from d)")).contains("month");
+    }
+
     @Test
     void literalsBecomePlaceholdersButNamesKeepTheirDigits() {
         assertThat(StatementStatistics.normalize("DELETE FROM follows WHERE status = 'REJECTED' AND v2 > 10 LIMIT 1.5"))

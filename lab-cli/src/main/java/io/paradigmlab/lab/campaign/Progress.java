@@ -34,7 +34,7 @@ final class Progress {
     }
 
     void phase(String phase, int level) {
-        String unit = plan.users() ? " users" : " req/s";
+        String unit = plan.model() == LoadPlan.Model.CLOSED ? " users" : " req/s";
         if (phase.equals("warmup")) {
             out.printf("%s warm-up at %d%s for %d s%n", label, level, unit, plan.warmupSeconds());
         } else {

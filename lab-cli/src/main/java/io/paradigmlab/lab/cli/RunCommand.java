@@ -56,14 +56,8 @@ class RunCommand implements Runnable {
     List<String> targets = new ArrayList<>();
 
     @Option(names = "--model", defaultValue = "closed",
-            description = "closed: N users without think time, the seeds' model; open: a fixed offered rate; batch: N users"
-                    + " at once, each running the scenario --iterations times, until the last is done (seed 002's"
-                    + " JMeter plan) (default: ${DEFAULT-VALUE}).")
+            description = "closed: N users without think time, the seeds' model; open: a fixed offered rate (default: ${DEFAULT-VALUE}).")
     String model;
-
-    @Option(names = "--iterations", description = "Batch model: scenario iterations per user (default: 10, seed 002's"
-            + " 10 requests per user).")
-    Integer iterations;
 
     @Option(names = "--levels", description = "Users (closed) or requests/s (open), ascending (default: 1,10,50,100,200 closed; 100,200,400,800 open).")
     String levels;
@@ -163,21 +157,10 @@ class RunCommand implements Runnable {
         }
         LoadPlan.Model loadModel = LoadPlan.Model.parse(model);
         List<Integer> ladder = CampaignOptions.levels(levels != null ? levels
-                : switch (loadModel) {
-                    case CLOSED -> "1,10,50,100,200";
-                    case OPEN -> "100,200,400,800";
-                    case BATCH -> "400";
-                });
-        if (iterations != null && loadModel != LoadPlan.Model.BATCH) {
-            throw new LabException("--iterations belongs to --model batch");
-        }
-        int perUser = loadModel == LoadPlan.Model.BATCH ? (iterations == null ? 10 : iterations) : 0;
-        if (loadModel == LoadPlan.Model.BATCH && perUser < 1) {
-            throw new LabException("--iterations must be at least 1, got " + perUser);
-        }
+                : loadModel == LoadPlan.Model.CLOSED ? "1,10,50,100,200" : "100,200,400,800");
         int timeoutSeconds = CampaignOptions.seconds("--timeout", timeout);
         LoadPlan plan = new LoadPlan(loadModel, ladder, CampaignOptions.seconds("--warmup", warmup),
-                CampaignOptions.seconds("--duration", duration), Math.max(1, timeoutSeconds) * 1000, perUser);
+                CampaignOptions.seconds("--duration", duration), Math.max(1, timeoutSeconds) * 1000);
         List<String> compared = new ArrayList<>(launched);
         compared.addAll(external.keySet());
         boolean noiseOn = CampaignOptions.onOff("--noise", noise);
@@ -185,12 +168,12 @@ class RunCommand implements Runnable {
         CampaignSettings settings = new CampaignSettings(application.id(), chosenScenario.id(), compared,
                 List.copyOf(external.keySet()), loadModel.id(), ladder, reps, plan.warmupSeconds(),
                 plan.durationSeconds(), dataScale.name(), dataScale.users(), seed, securityOn, errorThreshold,
-                noiseVariant, viaGateway, launchSettings, perUser);
+                noiseVariant, viaGateway, launchSettings);
         String command = "./lab run " + application.id() + " --scenario " + chosenScenario.id()
                 + (launched.isEmpty() ? "" : " --variants " + String.join(",", launched))
                 + external.entrySet().stream().map(e -> " --target " + e.getKey() + "=" + String.join(",", e.getValue()))
                 .collect(Collectors.joining())
-                + " --model " + loadModel.id() + (perUser > 0 ? " --iterations " + perUser : "")
+                + " --model " + loadModel.id()
                 + " --levels " + ladder.stream().map(String::valueOf).collect(Collectors.joining(","))
                 + " --reps " + reps + " --warmup " + plan.warmupSeconds() + "s --duration " + plan.durationSeconds()
                 + "s --scale " + dataScale.name() + " --seed " + seed + " --security " + security + " --noise " + noise

@@ -43,7 +43,7 @@ public final class HyperfoilDriver {
      */
     static int maxSessions(LoadPlan plan) {
         int peak = plan.levels().getLast();
-        return plan.users() ? peak
+        return plan.model() == LoadPlan.Model.CLOSED ? peak
                 : Math.min(MAX_OPEN_SESSIONS, Math.max(16, (int) Math.ceil(peak * plan.timeoutMillis() * 2 / 1000.0)));
     }
 

@@ -179,35 +179,6 @@ final class ScenarioFile {
         return new NodeTuple(copy(root.getKeyNode()), routed(withSeed(copy(root.getValueNode()), seed), routes));
     }
 
-    /**
-     * The {@code scenario:} entry with its sequences written {@code times} times in a row (names suffixed
-     * {@code -1}, {@code -2}, ...), so one session runs the scenario that many times back to back and then ends: the
-     * batch model. Refused for a {@code forks:} file, whose mix has no fixed order to repeat.
-     */
-    NodeTuple repeatedEntry(long seed, java.util.Map<String, Route> routes, int times) {
-        if (isForks()) {
-            throw new LabException("Scenario " + name + " is a forks: mix; the batch model repeats a scenario's"
-                    + " sequences in order and needs a scenario: file");
-        }
-        NodeTuple once = entry(seed, routes);
-        if (!(once.getValueNode() instanceof SequenceNode sequences)) {
-            throw new LabException("Scenario " + name + ": the batch model needs the scenario as a list of sequences"
-                    + " (- name: [steps])");
-        }
-        List<Node> repeated = new ArrayList<>();
-        for (int i = 1; i <= times; i++) {
-            for (Node sequence : sequences.getValue()) {
-                if (!(sequence instanceof MappingNode m) || m.getValue().size() != 1) {
-                    throw new LabException("Scenario " + name + ", line " + line(sequence) + ": a sequence is"
-                            + " - name: [steps]");
-                }
-                NodeTuple named = m.getValue().getFirst();
-                repeated.add(Nodes.map(List.of(Nodes.entry(key(named) + "-" + i, copy(named.getValueNode())))));
-            }
-        }
-        return new NodeTuple(once.getKeyNode(), Nodes.list(repeated));
-    }
-
     /** A fork's {@code scenario:} entry, copied, with {@code seed}s added and requests routed as in {@link #entry}. */
     NodeTuple forkScenario(Fork fork, long seed, java.util.Map<String, Route> routes) {
         return new NodeTuple(Nodes.scalar(SCENARIO), routed(withSeed(copy(fork.scenario()), seed), routes));

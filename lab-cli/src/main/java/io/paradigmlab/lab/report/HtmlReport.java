@@ -96,17 +96,12 @@ final class HtmlReport {
         out.append("<b>Load model.</b> In the <i>closed</i> model a level is a number of concurrent users, each "
                 + "sending its next request as soon as the previous answer arrives (no think time): the offered load "
                 + "adapts to the system and throughput is the outcome. In the <i>open</i> model a level is an offered "
-                + "rate of arrivals, independent of the answers, so queueing shows up as latency. In the <i>batch</i> "
-                + "model (seed 002's JMeter plan) a level's users all start at once and each runs the scenario a fixed "
-                + "number of times; the level lasts until the last user is done, and throughput is the requests over "
-                + "that makespan. This campaign: <b>")
-                .append(esc(settings == null ? "?" : settings.model())).append("</b>")
-                .append(settings != null && settings.iterations() > 0 ? ", " + settings.iterations()
-                        + " iterations per user" : "").append(", levels in ").append(unit).append(". ");
+                + "rate of arrivals, independent of the answers, so queueing shows up as latency. This campaign: <b>")
+                .append(esc(settings == null ? "?" : settings.model())).append("</b>, levels in ").append(unit)
+                .append(". ");
         out.append("<b>Runs.</b> Every repetition starts fresh service JVMs on a freshly seeded database; a warm-up of ")
-                .append(warmup).append(" s precedes the first level and is excluded from every number; ")
-                .append(settings != null && settings.iterations() > 0 ? "each level lasts until its last user is done"
-                        + " (at most " + duration + " s). " : "each level is measured for " + duration + " s. ");
+                .append(warmup).append(" s precedes the first level and is excluded from every number; each level is "
+                + "measured for ").append(duration).append(" s. ");
         out.append("<b>Statistics.</b> Each value is the mean over repetitions ± the half-width of its 95% "
                 + "confidence interval (Student's t with n−1 degrees of freedom, n = repetitions whose level is "
                 + "valid); with a single repetition no interval exists and the page says so. Latency percentiles are "
@@ -560,8 +555,7 @@ final class HtmlReport {
         row("Noise check", settings.noiseVariant() == null ? "off"
                 : settings.noiseVariant() + " ran twice in every repetition");
         row("Data scale", settings.scale() == null ? "?" : settings.scale());
-        row("Load model", settings.model() + (settings.iterations() > 0
-                ? ", " + settings.iterations() + " iterations per user" : ""));
+        row("Load model", settings.model());
         row("Levels (" + levelUnit(settings) + ")",
                 String.join(", ", settings.levels().stream().map(String::valueOf).toList()));
         row("Repetitions", String.valueOf(settings.repetitions()));

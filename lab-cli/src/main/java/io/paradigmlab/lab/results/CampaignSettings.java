@@ -26,13 +26,11 @@ import java.util.Map;
  *                        measured path, sampled with the services) rather than straight to the services
  * @param launchSettings  the application's launch settings of every launched variant ({@code --faithful},
  *                        {@code --set KEY=VALUE}); empty for its defaults
- * @param iterations      the batch model's scenario iterations per user; 0 in the closed and open models
  */
 public record CampaignSettings(String app, String scenario, List<String> variants, List<String> targets, String model,
                                List<Integer> levels, int repetitions, int warmupSeconds, int durationSeconds,
                                String scale, int users, long seed, boolean security, double errorThreshold,
-                               String noiseVariant, boolean viaGateway, Map<String, String> launchSettings,
-                               int iterations) {
+                               String noiseVariant, boolean viaGateway, Map<String, String> launchSettings) {
 
     /** Suffix of the variant name of the noise check's second, identical run. */
     public static final String REPEAT_SUFFIX = " (repeat)";
@@ -52,7 +50,7 @@ public record CampaignSettings(String app, String scenario, List<String> variant
                             String scale, int users, long seed, boolean security, double errorThreshold,
                             String noiseVariant, boolean viaGateway) {
         this(app, scenario, variants, targets, model, levels, repetitions, warmupSeconds, durationSeconds, scale, users,
-                seed, security, errorThreshold, noiseVariant, viaGateway, Map.of(), 0);
+                seed, security, errorThreshold, noiseVariant, viaGateway, Map.of());
     }
 
     /** The variant name of the identical second run of {@code variant}. */

@@ -122,42 +122,6 @@ class ScenarioLoadTest {
         assertThat(data.resolve("two.benchmark.hf.yaml")).exists();
     }
 
-    /** Seed 002's plan in small: 6 users at once, 10 iterations each, then the level ends. */
-    @Test
-    void batchRunSendsEachUsersIterationsAndEnds() {
-        List<PhaseOutcome> outcomes = ScenarioLoad.run("two", TWO_REQUESTS, target(),
-                new LoadPlan(LoadPlan.Model.BATCH, List.of(6), 0, 30, 2000, 10), 7, (phase, level) -> { });
-
-        PhaseOutcome o = outcomes.getFirst();
-        assertThat(a.received()).hasSize(60);
-        assertThat(b.received()).hasSize(60);
-        assertThat(o.requests()).isEqualTo(120);
-        assertThat(o.status2xx()).isEqualTo(120);
-        assertThat(o.errors()).isZero();
-        // the level ends with its last user, long before the 30 s bound
-        assertThat(o.seconds()).isLessThan(10);
-        assertThat(o.validThroughput()).isCloseTo(120 / o.seconds(), org.assertj.core.data.Percentage.withPercentage(1));
-        String text = ScenarioLoad.benchmark("two", TWO_REQUESTS, target(),
-                new LoadPlan(LoadPlan.Model.BATCH, List.of(6), 0, 30, 2000, 3), 7);
-        assertThat(text).contains("atOnce:").contains("visit-1:").contains("visit-3:").doesNotContain("visit-4:")
-                .doesNotContain("duration: 30000ms");
-    }
-
-    @Test
-    void theBatchModelRefusesAForksMix() {
-        String forks = """
-                forks:
-                - one:
-                    weight: 1
-                    scenario:
-                    - s:
-                      - httpRequest: {GET: /x, endpoint: a}
-                """;
-        assertThatThrownBy(() -> ScenarioLoad.benchmark("mix", forks, target(),
-                new LoadPlan(LoadPlan.Model.BATCH, List.of(2), 0, 30, 2000, 3), 7))
-                .isInstanceOf(LabException.class).hasMessageContaining("batch model");
-    }
-
     @Test
     void openRunSendsTheOfferedRate() {
         List<PhaseOutcome> outcomes = ScenarioLoad.run("two", TWO_REQUESTS, target(),

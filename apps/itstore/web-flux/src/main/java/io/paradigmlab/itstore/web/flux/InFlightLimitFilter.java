@@ -1,5 +1,6 @@
 package io.paradigmlab.itstore.web.flux;
 
+import io.paradigmlab.itstore.domain.limits.InFlightLimit;
 import io.paradigmlab.itstore.domain.error.ApiException;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -1,5 +1,6 @@
 package io.paradigmlab.itstore.web.flux;
 
+import io.paradigmlab.itstore.domain.limits.InFlightLimit;
 import static io.paradigmlab.itstore.domain.request.ItStoreRequests.ID_INVALID;
 import static io.paradigmlab.itstore.domain.request.ItStoreRequests.MONTH_INVALID;
 import static io.paradigmlab.itstore.domain.request.ItStoreRequests.N_INVALID;

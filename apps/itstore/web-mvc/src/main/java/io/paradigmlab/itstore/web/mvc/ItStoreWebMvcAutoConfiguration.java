@@ -1,5 +1,6 @@
 package io.paradigmlab.itstore.web.mvc;
 
+import io.paradigmlab.itstore.domain.limits.InFlightLimit;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.paradigmlab.itstore.port.BlockingItStore;

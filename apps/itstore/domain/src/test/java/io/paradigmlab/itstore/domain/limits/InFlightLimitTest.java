@@ -1,4 +1,4 @@
-package io.paradigmlab.itstore.web.mvc;
+package io.paradigmlab.itstore.domain.limits;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

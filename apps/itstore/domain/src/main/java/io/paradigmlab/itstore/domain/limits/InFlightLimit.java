@@ -1,27 +1,27 @@
-package io.paradigmlab.itstore.web.flux;
+package io.paradigmlab.itstore.domain.limits;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * At most {@link #max()} requests in flight at once ({@code itstore.limits.max-concurrent-requests}); above it a
- * request is refused at once (503 with {@code Retry-After}) instead of queueing: Netty accepts every connection and
- * the pools queue every pending acquisition (r2dbc-pool's, {@code boundedElastic}'s task queue), so without a bound
- * the work in progress grows under overload until every request waits longer than its client. Lock-free: one
- * compare-and-set per admission, nothing an event loop could park on.
+ * request is refused at once (503 with {@code Retry-After}) instead of queueing: Tomcat's or Netty's queues and the
+ * pool's pending acquisitions would otherwise grow without bound under overload, and every request in them would wait
+ * longer than its client. One class for the MVC and the WebFlux cells, so the bound is the same in all six. Lock-free: one compare-and-set per admission, so the bound itself costs the measured requests nothing but a
+ * contended cache line.
  */
-final class InFlightLimit {
+public final class InFlightLimit {
 
     /**
-     * {@code itstore.limits.max-concurrent-requests} when unset: 1,000, as Tweebyte's and the MVC cells'. It changes a
-     * measurement: what overload looks like (503s instead of growing latency), the same in every cell, so a campaign
-     * driving more concurrent requests than this measures the bound.
+     * {@code itstore.limits.max-concurrent-requests} when unset: 1,000, as Tweebyte's. It changes what overload looks
+     * like (503s instead of growing latency), the same in every cell, so a campaign driving more concurrent requests
+     * than this measures the bound.
      */
-    static final int DEFAULT_MAX_CONCURRENT_REQUESTS = 1000;
+    public static final int DEFAULT_MAX_CONCURRENT_REQUESTS = 1000;
 
     private final int max;
     private final AtomicInteger inFlight = new AtomicInteger();
 
-    InFlightLimit(int max) {
+    public InFlightLimit(int max) {
         if (max < 1) {
             throw new IllegalArgumentException("itstore.limits.max-concurrent-requests must be at least 1, was " + max);
         }
@@ -29,7 +29,7 @@ final class InFlightLimit {
     }
 
     /** Counts a request in; false, with nothing counted, when {@link #max()} are already in flight. */
-    boolean tryEnter() {
+    public boolean tryEnter() {
         // compare-and-set rather than increment-then-undo: the count never exceeds max, not even for an instant
         int n;
         do {
@@ -42,15 +42,15 @@ final class InFlightLimit {
     }
 
     /** Counts out a request {@link #tryEnter()} admitted: exactly once per admission. */
-    void exit() {
+    public void exit() {
         inFlight.decrementAndGet();
     }
 
-    int inFlight() {
+    public int inFlight() {
         return inFlight.get();
     }
 
-    int max() {
+    public int max() {
         return max;
     }
 }

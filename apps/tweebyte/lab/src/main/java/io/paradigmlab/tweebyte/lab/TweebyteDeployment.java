@@ -76,14 +76,19 @@ public final class TweebyteDeployment implements Deployment {
      * @param gateway         also start the variant's API gateway ({@code apps/tweebyte/<variant>/gateway}), pointed
      *                        at the services (at the counting proxies when {@code callCounting} is on)
      * @param gatewayPort     port of the gateway, or 0 for any free port
+     * @param properties      extra Spring properties per service ({@code key -> value}, given as {@code --key=value});
+     *                        a key the lab sets itself (the Redis host and port, say) is replaced, not repeated
      */
     public record Options(Variant variant, String databaseSuffix, int userPort, boolean securityEnabled,
                           boolean blockHound, List<String> jvmArgs, Path workDir, Set<TweebyteService> services,
                           int tweetPort, int interactionPort, Duration cleanupInterval, boolean cleanupEnabled,
                           boolean callCounting, Map<TweebyteService, String> prepared, boolean gateway,
-                          int gatewayPort) {
+                          int gatewayPort, Map<TweebyteService, Map<String, String>> properties) {
 
         public Options {
+            EnumMap<TweebyteService, Map<String, String>> byService = new EnumMap<>(TweebyteService.class);
+            properties.forEach((service, map) -> byService.put(service, Map.copyOf(map)));
+            properties = Collections.unmodifiableMap(byService);
             jvmArgs = List.copyOf(jvmArgs);
             prepared = prepared.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(prepared));
             if (services.isEmpty()) {
@@ -96,7 +101,7 @@ public final class TweebyteDeployment implements Deployment {
         public Options(Variant variant, String databaseSuffix, int userPort, boolean securityEnabled, boolean blockHound,
                        List<String> jvmArgs, Path workDir) {
             this(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir,
-                    EnumSet.of(TweebyteService.USER), 0, 0, null, true, false, Map.of(), false, 0);
+                    EnumSet.of(TweebyteService.USER), 0, 0, null, true, false, Map.of(), false, 0, Map.of());
         }
 
         /** All three services on free ports, security on, default JVM flags. */
@@ -108,30 +113,32 @@ public final class TweebyteDeployment implements Deployment {
         public Options withServices(Set<TweebyteService> chosen) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, chosen,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared,
-                    gateway, gatewayPort);
+                    gateway, gatewayPort, properties);
         }
 
         public Options withPorts(int user, int tweet, int interaction) {
             return new Options(variant, databaseSuffix, user, securityEnabled, blockHound, jvmArgs, workDir, services,
-                    tweet, interaction, cleanupInterval, cleanupEnabled, callCounting, prepared, gateway, gatewayPort);
+                    tweet, interaction, cleanupInterval, cleanupEnabled, callCounting, prepared, gateway, gatewayPort,
+                    properties);
         }
 
         /** @param interval null for the service's default (60 s) */
         public Options withCleanup(Duration interval, boolean enabled) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
-                    tweetPort, interactionPort, interval, enabled, callCounting, prepared, gateway, gatewayPort);
+                    tweetPort, interactionPort, interval, enabled, callCounting, prepared, gateway, gatewayPort,
+                    properties);
         }
 
         public Options withCallCounting(boolean counting) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, counting, prepared,
-                    gateway, gatewayPort);
+                    gateway, gatewayPort, properties);
         }
 
         public Options withPreparedDatabases(Map<TweebyteService, String> databases) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, databases,
-                    gateway, gatewayPort);
+                    gateway, gatewayPort, properties);
         }
 
         /**
@@ -140,7 +147,32 @@ public final class TweebyteDeployment implements Deployment {
          */
         public Options withGateway(boolean start, int port) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
-                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared, start, port);
+                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared, start, port,
+                    properties);
+        }
+
+        /**
+         * Adds Spring properties for one service (to those given before; a key given again replaces its value).
+         * A key the lab sets itself ({@code spring.data.redis.port}, say) is replaced by this one.
+         */
+        public Options withProperties(TweebyteService service, Map<String, String> added) {
+            Map<TweebyteService, Map<String, String>> all = new EnumMap<>(TweebyteService.class);
+            all.putAll(properties);
+            Map<String, String> merged = new java.util.LinkedHashMap<>(all.getOrDefault(service, Map.of()));
+            merged.putAll(added);
+            all.put(service, merged);
+            return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
+                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared, gateway,
+                    gatewayPort, all);
+        }
+
+        /** {@link #withProperties(TweebyteService, Map)} for every service. */
+        public Options withPropertiesForAll(Map<String, String> added) {
+            Options options = this;
+            for (TweebyteService service : TweebyteService.values()) {
+                options = options.withProperties(service, added);
+            }
+            return options;
         }
 
         /** The configured port of {@code service} (0: any free one). */
@@ -387,6 +419,13 @@ public final class TweebyteDeployment implements Deployment {
             if (options.cleanupInterval() != null) {
                 command.add("--tweebyte.cleanup.interval=" + options.cleanupInterval().toMillis() + "ms");
             }
+        }
+        Map<String, String> extra = options.properties().getOrDefault(service, Map.of());
+        if (!extra.isEmpty()) {
+            // Spring joins repeated command-line options with commas: replace the lab's own value instead
+            command.removeIf(arg -> arg.startsWith("--") && arg.indexOf('=') > 0
+                    && extra.containsKey(arg.substring(2, arg.indexOf('='))));
+            extra.forEach((key, value) -> command.add("--" + key + "=" + value));
         }
         return command;
     }

@@ -8,7 +8,7 @@ import java.util.List;
  */
 public sealed class ApiException extends RuntimeException
         permits ApiException.InvalidInput, ApiException.Unauthorized, ApiException.Forbidden,
-                ApiException.NotFound, ApiException.Conflict,
+                ApiException.NotFound, ApiException.Conflict, ApiException.PayloadTooLarge,
                 ApiException.Unavailable, ApiException.Timeout {
 
     private final int status;
@@ -64,6 +64,13 @@ public sealed class ApiException extends RuntimeException
     public static final class Conflict extends ApiException {
         public Conflict(List<String> errors) {
             super(409, errors);
+        }
+    }
+
+    /** 413: the request or one of its parts is larger than this service accepts. */
+    public static final class PayloadTooLarge extends ApiException {
+        public PayloadTooLarge() {
+            super(413, List.of(StandardErrors.PAYLOAD_TOO_LARGE));
         }
     }
 

@@ -20,9 +20,19 @@ public final class InFlightLimit {
     private final int max;
     private final AtomicInteger inFlight = new AtomicInteger();
 
+    /** The limit of {@code tweebyte.limits.max-concurrent-requests}. */
     public InFlightLimit(int max) {
+        this(max, "tweebyte.limits.max-concurrent-requests");
+    }
+
+    /**
+     * A limit set by another property (the media CPU queue, say: admitted = running + waiting).
+     *
+     * @param property the setting {@code max} came from, named in the error when it is below 1
+     */
+    public InFlightLimit(int max, String property) {
         if (max < 1) {
-            throw new IllegalArgumentException("tweebyte.limits.max-concurrent-requests must be at least 1, was " + max);
+            throw new IllegalArgumentException(property + " must be at least 1, was " + max);
         }
         this.max = max;
     }

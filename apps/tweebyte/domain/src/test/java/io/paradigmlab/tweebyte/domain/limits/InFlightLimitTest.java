@@ -63,5 +63,8 @@ class InFlightLimitTest {
     @Test
     void aLimitBelowOneIsAConfigurationError() {
         assertThatThrownBy(() -> new InFlightLimit(0)).hasMessageContaining("max-concurrent-requests");
+        assertThatThrownBy(() -> new InFlightLimit(0, "tweebyte.media.cpu-queue"))
+                .hasMessage("tweebyte.media.cpu-queue must be at least 1, was 0");
+        assertThat(new InFlightLimit(5, "tweebyte.media.cpu-queue").max()).isEqualTo(5);
     }
 }

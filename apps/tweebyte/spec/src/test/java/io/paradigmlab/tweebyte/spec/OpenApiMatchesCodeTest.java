@@ -24,8 +24,11 @@ import tools.jackson.databind.JsonNode;
  */
 class OpenApiMatchesCodeTest {
 
+    /** {@code @GetMapping("/a")}, {@code @GetMapping(path = "/a")} or {@code @GetMapping({"/a", "/a/"})}. */
     private static final Pattern MAPPING = Pattern.compile(
-            "@(Get|Post|Put|Delete|Patch)Mapping\\(\\s*(?:(?:path|value)\\s*=\\s*)?\"([^\"]+)\"");
+            "@(Get|Post|Put|Delete|Patch)Mapping\\(\\s*(?:(?:path|value)\\s*=\\s*)?"
+                    + "(\\{\\s*\"[^\"]*\"(?:\\s*,\\s*\"[^\"]*\")*\\s*}|\"[^\"]*\")");
+    private static final Pattern QUOTED = Pattern.compile("\"([^\"]+)\"");
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({"async,user", "async,tweet", "async,interaction", "virtual,user", "virtual,tweet",
@@ -38,7 +41,10 @@ class OpenApiMatchesCodeTest {
             for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
                 Matcher m = MAPPING.matcher(Files.readString(file));
                 while (m.find()) {
-                    mapped.add(m.group(1).toUpperCase(Locale.ROOT) + " " + m.group(2));
+                    Matcher path = QUOTED.matcher(m.group(2));
+                    while (path.find()) {
+                        mapped.add(m.group(1).toUpperCase(Locale.ROOT) + " " + path.group(1));
+                    }
                 }
             }
         }

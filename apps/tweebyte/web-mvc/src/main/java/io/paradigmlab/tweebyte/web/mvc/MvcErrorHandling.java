@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.ErrorResponse;
@@ -23,6 +24,8 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.multipart.MultipartException;
+import io.paradigmlab.tweebyte.web.mvc.media.RetryLater;
+import org.springframework.web.context.request.async.AsyncRequestNotUsableException;
 
 /**
  * Every error of a Spring MVC variant in the contract's body: {@link ApiException}s with their own
@@ -36,12 +39,17 @@ public final class MvcErrorHandling {
     }
 
     static ResponseEntity<ErrorBody> respond(int status, String path, List<String> errors) {
+        return respond(status, path, errors, ApiException.Unavailable.RETRY_AFTER_SECONDS);
+    }
+
+    static ResponseEntity<ErrorBody> respond(int status, String path, List<String> errors, int retryAfterSeconds) {
         ResponseEntity.BodyBuilder response = ResponseEntity.status(status);
         if (status == 503) {
             // overload and failing downstream services: tell the client when to try again
-            response.header("Retry-After", Integer.toString(ApiException.Unavailable.RETRY_AFTER_SECONDS));
+            response.header("Retry-After", Integer.toString(retryAfterSeconds));
         }
-        return response.body(ErrorBody.of(status, path, errors));
+        // JSON whatever the request accepted (an upload that asked for image/jpeg fails in JSON too)
+        return response.contentType(MediaType.APPLICATION_JSON).body(ErrorBody.of(status, path, errors));
     }
 
     private static boolean causedBy(Throwable error, Class<? extends Throwable> type) {
@@ -81,6 +89,21 @@ public final class MvcErrorHandling {
             return respond(503, request.getRequestURI(), List.of(StandardErrors.OVERLOADED));
         }
 
+        /** A media pool or queue is full: 503 with its own, short Retry-After. */
+        @ExceptionHandler(RetryLater.class)
+        ResponseEntity<ErrorBody> retryLater(RetryLater e, HttpServletRequest request) {
+            return respond(503, request.getRequestURI(), List.of(e.error()), e.retryAfterSeconds());
+        }
+
+        /**
+         * The client went away while an async answer was being written (a stream): nothing can be answered, and it
+         * is no server error.
+         */
+        @ExceptionHandler(AsyncRequestNotUsableException.class)
+        void unusable(AsyncRequestNotUsableException e) {
+            // nothing to write to
+        }
+
         @ExceptionHandler(MaxUploadSizeExceededException.class)
         ResponseEntity<ErrorBody> tooLarge(MaxUploadSizeExceededException e, HttpServletRequest request) {
             return respond(413, request.getRequestURI(), List.of(StandardErrors.PAYLOAD_TOO_LARGE));
@@ -98,6 +121,9 @@ public final class MvcErrorHandling {
             }
             if (e.getCause() instanceof RejectedExecutionException rejected) {
                 return rejected(rejected, request);
+            }
+            if (e.getCause() instanceof RetryLater retryLater) {
+                return retryLater(retryLater, request);
             }
             return unexpected(e, request);
         }

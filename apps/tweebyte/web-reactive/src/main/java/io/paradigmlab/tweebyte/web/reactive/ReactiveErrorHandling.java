@@ -63,11 +63,17 @@ public final class ReactiveErrorHandling implements ErrorWebExceptionHandler, Or
         if (exchange.getResponse().isCommitted()) {
             return Mono.error(error);
         }
-        ErrorBody body = body(exchange.getRequest(), Exceptions.unwrap(error));
+        Throwable cause = Exceptions.unwrap(error);
+        int retryAfter = ApiException.Unavailable.RETRY_AFTER_SECONDS;
+        if (cause instanceof RetryAfter sooner) {
+            retryAfter = sooner.seconds();
+            cause = sooner.error();
+        }
+        ErrorBody body = body(exchange.getRequest(), cause);
         ServerResponse.BodyBuilder builder = ServerResponse.status(body.status()).contentType(MediaType.APPLICATION_JSON);
         if (body.status() == 503) {
             // overload and failing downstream services: tell the client when to try again
-            builder.header("Retry-After", Integer.toString(ApiException.Unavailable.RETRY_AFTER_SECONDS));
+            builder.header("Retry-After", Integer.toString(retryAfter));
         }
         return builder.bodyValue(body)
                 .flatMap(response -> response.writeTo(exchange, context));

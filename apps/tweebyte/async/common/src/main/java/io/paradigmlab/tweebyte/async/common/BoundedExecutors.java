@@ -24,8 +24,13 @@ public final class BoundedExecutors {
 
     /** {@code threads} daemon platform threads named {@code prefix0, prefix1, ...} over a bounded queue. */
     public static ExecutorService fixed(int threads, String prefix) {
+        return fixed(threads, QUEUE_CAPACITY, prefix);
+    }
+
+    /** As {@link #fixed(int, String)}, with at most {@code queueCapacity} waiting tasks (the media CPU pool's). */
+    public static ThreadPoolExecutor fixed(int threads, int queueCapacity, String prefix) {
         return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(QUEUE_CAPACITY), Thread.ofPlatform().name(prefix, 0).daemon(true).factory(),
+                new ArrayBlockingQueue<>(queueCapacity), Thread.ofPlatform().name(prefix, 0).daemon(true).factory(),
                 new ThreadPoolExecutor.AbortPolicy());
     }
 }

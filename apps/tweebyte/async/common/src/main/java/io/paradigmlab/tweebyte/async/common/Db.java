@@ -23,6 +23,11 @@ public final class Db implements AutoCloseable {
         this.transactions = transactions;
     }
 
+    /** The executor itself, for its metrics (name {@code db}). */
+    public ExecutorService executor() {
+        return executor;
+    }
+
     /** Blocking work (one statement, or a Redis command) on the db executor. */
     public <T> CompletableFuture<T> run(Supplier<T> work) {
         return CompletableFuture.supplyAsync(work, executor);

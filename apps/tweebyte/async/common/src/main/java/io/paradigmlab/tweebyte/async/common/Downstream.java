@@ -45,6 +45,11 @@ public final class Downstream implements AutoCloseable {
                 .executor(executor).build();
     }
 
+    /** The client's executor, for its metrics (name {@code client}). */
+    public ExecutorService executor() {
+        return executor;
+    }
+
     /**
      * @param authorization the caller's header as received, or null (none sent)
      * @param notFound      the message of the caller's 404 when the other service answers 404; null: a 404 is a failure

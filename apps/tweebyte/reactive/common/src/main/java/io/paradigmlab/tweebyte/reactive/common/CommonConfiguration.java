@@ -6,9 +6,10 @@ import org.springframework.context.annotation.Configuration;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
-/** What every reactive service imports: its settings and the {@code cpu} scheduler. */
+/** What every reactive service imports: its settings, the {@code cpu} scheduler and the schedulers' metrics. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({ReactiveProperties.class, ClientProperties.class, ServiceUrls.class})
+@EnableConfigurationProperties({ReactiveProperties.class, ClientProperties.class, ServiceUrls.class,
+        MediaProperties.class})
 public class CommonConfiguration {
 
     /**
@@ -20,5 +21,11 @@ public class CommonConfiguration {
     @Bean(destroyMethod = "dispose")
     Scheduler cpuScheduler(ReactiveProperties properties) {
         return Schedulers.newBoundedElastic(properties.cpuThreadsOrDefault(), 100_000, "cpu");
+    }
+
+    /** Every scheduler's pool metrics, once {@link SchedulerMetrics#install()} ran in {@code main()}. */
+    @Bean
+    SchedulerMetrics schedulerMetrics() {
+        return new SchedulerMetrics();
     }
 }

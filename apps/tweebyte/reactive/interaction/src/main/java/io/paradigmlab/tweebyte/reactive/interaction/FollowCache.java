@@ -9,13 +9,20 @@ import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import reactor.core.publisher.Mono;
 
 /**
- * The interaction service's cache-aside entries (docs/api/tweebyte.md, "Cache"): the same keys, TTL and bytes in
+ * The interaction service's cache-aside entries (docs/api/tweebyte.md, "Cache"): the same keys, TTLs and bytes in
  * every variant. A Redis failure on a read is a miss (the database answers); on a write or delete it is logged
  * (at most one WARN every 10 s) and ignored.
  */
 public class FollowCache {
 
+    /** The TTL of the ids and counts entries. */
     public static final Duration TTL = Duration.ofSeconds(600);
+    /**
+     * The TTL of the {@code following} answer (seed 001, listings 1-2: 60 s). It decides how often the cache
+     * workload misses, so it is the same in every variant; user names in a cached answer may be this old.
+     */
+    public static final Duration FOLLOWING_TTL = Duration.ofSeconds(60);
+    private static final String FOLLOWING_PREFIX = "tweebyte:following:";
     private static final long WARN_EVERY_NANOS = Duration.ofSeconds(10).toNanos();
     private static final Logger log = LoggerFactory.getLogger(FollowCache.class);
 
@@ -30,8 +37,17 @@ public class FollowCache {
         return "tweebyte:following-ids:" + userId;
     }
 
+    /**
+     * The {@code following} answer, serialized once on a miss and served as the stored bytes on every hit
+     * ({@link #FOLLOWING_TTL}).
+     */
     public static String following(UUID userId) {
-        return "tweebyte:following:" + userId;
+        return FOLLOWING_PREFIX + userId;
+    }
+
+    /** {@link #FOLLOWING_TTL} for {@link #following} keys, {@link #TTL} for the others. */
+    static Duration ttl(String key) {
+        return key.startsWith(FOLLOWING_PREFIX) ? FOLLOWING_TTL : TTL;
     }
 
     public static String followingCount(UUID userId) {
@@ -43,7 +59,8 @@ public class FollowCache {
     }
 
     /**
-     * GET the key; on a miss (or a Redis failure) the {@code load}ed value, then SET key value EX 600.
+     * GET the key; on a miss (or a Redis failure) the {@code load}ed value, then SET key value EX ttl(key): the
+     * value is serialized once, on the miss, and a hit answers the stored string as it is.
      *
      * @param load the JSON of the endpoint's answer, from the database (and the user service)
      */
@@ -53,7 +70,7 @@ public class FollowCache {
                     warn("GET " + key, e);
                     return Mono.empty();
                 })
-                .switchIfEmpty(Mono.defer(() -> load.flatMap(value -> redis.opsForValue().set(key, value, TTL)
+                .switchIfEmpty(Mono.defer(() -> load.flatMap(value -> redis.opsForValue().set(key, value, ttl(key))
                         .onErrorResume(e -> {
                             warn("SET " + key, e);
                             return Mono.just(false);

@@ -5,6 +5,7 @@ import io.paradigmlab.tweebyte.reactive.common.ClientProperties;
 import io.paradigmlab.tweebyte.reactive.common.CommonConfiguration;
 import io.paradigmlab.tweebyte.reactive.common.Downstream;
 import io.paradigmlab.tweebyte.reactive.common.RedisClientOptions;
+import io.paradigmlab.tweebyte.reactive.common.SchedulerMetrics;
 import io.paradigmlab.tweebyte.reactive.common.ServiceUrls;
 import java.util.List;
 import org.springframework.boot.SpringApplication;
@@ -32,6 +33,8 @@ public class ReactiveInteractionApplication {
     /** With {@code -Dtweebyte.blockhound=true} a blocking call on a non-blocking thread fails its request. */
     public static void main(String[] args) {
         BlockHoundSupport.installIfRequested();
+        // before any scheduler exists: it sees every executor Reactor creates from now on (pool metrics)
+        SchedulerMetrics.install();
         SpringApplication.run(ReactiveInteractionApplication.class, args);
     }
 

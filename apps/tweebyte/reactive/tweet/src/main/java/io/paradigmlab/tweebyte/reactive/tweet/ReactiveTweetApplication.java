@@ -5,13 +5,17 @@ import io.paradigmlab.tweebyte.reactive.common.BlockHoundSupport;
 import io.paradigmlab.tweebyte.reactive.common.ClientProperties;
 import io.paradigmlab.tweebyte.reactive.common.CommonConfiguration;
 import io.paradigmlab.tweebyte.reactive.common.Downstream;
+import io.paradigmlab.tweebyte.reactive.common.MediaProperties;
 import io.paradigmlab.tweebyte.reactive.common.RedisClientOptions;
+import io.paradigmlab.tweebyte.reactive.common.SchedulerMetrics;
 import io.paradigmlab.tweebyte.reactive.common.ServiceUrls;
 import io.paradigmlab.tweebyte.resilience.TweebyteResilience;
 import java.util.List;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.data.redis.autoconfigure.LettuceClientConfigurationBuilderCustomizer;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
@@ -22,7 +26,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Tweet service on Spring WebFlux, Reactor, R2DBC, Reactor Netty's WebClient and Lettuce: requests run on a few
- * event-loop threads that never block; id generation moves to the {@code cpu} scheduler.
+ * event-loop threads that never block; id generation moves to the {@code cpu} scheduler, the image pipeline to
+ * {@code parallel}, the media jobs' blocking steps to {@code jobs} ({@link MediaJobWorkers}).
  */
 @SpringBootApplication
 @Import(CommonConfiguration.class)
@@ -31,6 +36,8 @@ public class ReactiveTweetApplication {
     /** With {@code -Dtweebyte.blockhound=true} a blocking call on a non-blocking thread fails its request. */
     public static void main(String[] args) {
         BlockHoundSupport.installIfRequested();
+        // before any scheduler exists: it sees every executor Reactor creates from now on (pool metrics)
+        SchedulerMetrics.install();
         SpringApplication.run(ReactiveTweetApplication.class, args);
     }
 
@@ -60,6 +67,35 @@ public class ReactiveTweetApplication {
     org.springframework.boot.ApplicationRunner redisSharedConnection(
             org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory factory) {
         return RedisClientOptions.openSharedConnection(factory);
+    }
+
+    @Bean
+    R2dbcMediaJobStore mediaJobStore(DatabaseClient db) {
+        return new R2dbcMediaJobStore(db);
+    }
+
+    /** Started when the application is ready, stopped (jobs under way stay RUNNING) on shutdown. */
+    @Bean(destroyMethod = "stop")
+    MediaJobWorkers mediaJobWorkers(R2dbcMediaJobStore store, MediaProperties media) {
+        return new MediaJobWorkers(store, media.jobsOrDefault().workersOrDefault(),
+                media.jobsOrDefault().timeoutOrDefault());
+    }
+
+    @Bean
+    ApplicationListener<ApplicationReadyEvent> mediaJobWorkersStart(MediaJobWorkers workers) {
+        return ready -> workers.start();
+    }
+
+    @Bean
+    MediaJobService mediaJobService(R2dbcMediaJobStore store, MediaJobWorkers workers, JsonMapper json,
+                                    Scheduler cpuScheduler, MediaProperties media) {
+        return new MediaJobService(store, workers, json, cpuScheduler, media.jobsOrDefault().queueCapacityOrDefault(),
+                media.jobsOrDefault().pollIntervalOrDefault());
+    }
+
+    @Bean(destroyMethod = "dispose")
+    ImageFilter imageFilter(MediaProperties media) {
+        return new ImageFilter(media.cpuThreadsOrDefault(), media.cpuQueueOrDefault());
     }
 
     @Bean

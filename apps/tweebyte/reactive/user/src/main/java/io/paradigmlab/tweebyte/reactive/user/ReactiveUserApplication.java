@@ -5,6 +5,7 @@ import io.paradigmlab.tweebyte.reactive.common.BlockHoundSupport;
 import io.paradigmlab.tweebyte.reactive.common.ClientProperties;
 import io.paradigmlab.tweebyte.reactive.common.CommonConfiguration;
 import io.paradigmlab.tweebyte.reactive.common.Downstream;
+import io.paradigmlab.tweebyte.reactive.common.SchedulerMetrics;
 import java.util.List;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -31,6 +32,8 @@ public class ReactiveUserApplication {
     /** With {@code -Dtweebyte.blockhound=true} a blocking call on a non-blocking thread fails its request. */
     public static void main(String[] args) {
         BlockHoundSupport.installIfRequested();
+        // before any scheduler exists: it sees every executor Reactor creates from now on (pool metrics)
+        SchedulerMetrics.install();
         SpringApplication.run(ReactiveUserApplication.class, args);
     }
 

@@ -19,7 +19,13 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class FollowCache {
 
+    /** The TTL of the ids and counts entries. */
     public static final Duration TTL = Duration.ofSeconds(600);
+    /**
+     * The TTL of the {@code following} answer (seed 001, listings 1-2: 60 s). It decides how often the cache
+     * workload misses, so it is the same in every variant; user names in a cached answer may be this old.
+     */
+    public static final Duration FOLLOWING_TTL = Duration.ofSeconds(60);
     private static final String PREFIX = "tweebyte:";
     private static final long WARN_EVERY_NANOS = 10_000_000_000L;
     private static final Logger log = LoggerFactory.getLogger(FollowCache.class);
@@ -37,8 +43,17 @@ public class FollowCache {
         return PREFIX + "following-ids:" + userId;
     }
 
+    /**
+     * The {@code following} answer, serialized once on a miss and served as the stored bytes on every hit
+     * ({@link #FOLLOWING_TTL}).
+     */
     public static String following(UUID userId) {
         return PREFIX + "following:" + userId;
+    }
+
+    /** {@link #FOLLOWING_TTL} for {@link #following} keys, {@link #TTL} for the others. */
+    static Duration ttl(String key) {
+        return key.startsWith(PREFIX + "following:") ? FOLLOWING_TTL : TTL;
     }
 
     public static String followingCount(UUID userId) {
@@ -49,7 +64,7 @@ public class FollowCache {
         return PREFIX + "followers-count:" + userId;
     }
 
-    /** {@code GET key}; on a miss the loaded value as JSON, then {@code SET key value EX 600}. */
+    /** {@code GET key}; on a miss the loaded value as JSON, then {@code SET key value EX ttl(key)}. */
     public String read(String key, Supplier<?> load) {
         try {
             String cached = redis.opsForValue().get(key);
@@ -61,7 +76,7 @@ public class FollowCache {
         }
         String value = json.writeValueAsString(load.get());
         try {
-            redis.opsForValue().set(key, value, TTL);
+            redis.opsForValue().set(key, value, ttl(key));
         } catch (RuntimeException e) {
             warn("write", e);
         }

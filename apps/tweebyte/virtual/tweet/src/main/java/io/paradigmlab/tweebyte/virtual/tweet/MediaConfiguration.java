@@ -1,0 +1,70 @@
+package io.paradigmlab.tweebyte.virtual.tweet;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.paradigmlab.tweebyte.jdbc.BlockingMediaJobs;
+import io.paradigmlab.tweebyte.jdbc.JdbcMediaJobStore;
+import io.paradigmlab.tweebyte.jdbc.MediaJobWorkers;
+import io.paradigmlab.tweebyte.web.mvc.media.ExecutorMetrics;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * The tweet service's media workloads in the virtual variant (docs/adr/0010-media-workloads.md): the image pipeline
+ * on the request's virtual thread behind {@link CpuGate}; the job workers, {@code tweebyte.media.jobs.workers} virtual
+ * threads, started once the application is ready and interrupted when it closes. No pool to register: the gate and
+ * the workers report {@code tweebyte_executor_utilization} and {@code _rejected_total} under {@code cpu} and
+ * {@code jobs}, like the other variants' pools.
+ */
+@Configuration(proxyBeanMethods = false)
+class MediaConfiguration {
+
+    /** An idle worker looks at the table this often even without a submit in this process. */
+    static final Duration IDLE_POLL = Duration.ofSeconds(1);
+
+    @Bean
+    CpuGate cpuGate(MeterRegistry registry, @Value("${tweebyte.media.cpu-threads:0}") int threads,
+                    @Value("${tweebyte.media.cpu-queue:1000}") int queue) {
+        int size = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+        return new CpuGate(size, queue, ExecutorMetrics.rejected(registry, "cpu"));
+    }
+
+    @Bean
+    JdbcMediaJobStore mediaJobStore(JdbcClient jdbc) {
+        return new JdbcMediaJobStore(jdbc);
+    }
+
+    @Bean
+    BlockingMediaJobs mediaJobs(JdbcMediaJobStore store,
+                                @Value("${tweebyte.media.jobs.queue-capacity:100}") int queueCapacity) {
+        return new BlockingMediaJobs(store, queueCapacity);
+    }
+
+    @Bean(destroyMethod = "close")
+    MediaJobWorkers mediaJobWorkers(JdbcMediaJobStore store, @Value("${tweebyte.media.jobs.workers:4}") int workers,
+                                    @Value("${tweebyte.media.jobs.timeout:60s}") Duration timeout) {
+        return new MediaJobWorkers(store, workers, timeout, IDLE_POLL);
+    }
+
+    @Bean
+    ApplicationListener<ApplicationReadyEvent> mediaJobWorkersStart(MediaJobWorkers workers) {
+        return event -> workers.start(Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("job-", 0).factory()));
+    }
+
+    @Bean
+    MeterBinder mediaPoolMetrics(CpuGate cpu, MediaJobWorkers workers) {
+        return registry -> {
+            ExecutorMetrics.utilization(registry, "cpu", cpu, CpuGate::utilization);
+            Gauge.builder("executor.queued", cpu, CpuGate::waiting).baseUnit("tasks").tag("name", "cpu")
+                    .description("Uploads admitted and waiting for a CPU permit").register(registry);
+            ExecutorMetrics.utilization(registry, "jobs", workers, w -> (double) w.busy() / w.workers());
+        };
+    }
+}

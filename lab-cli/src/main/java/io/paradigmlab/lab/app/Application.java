@@ -68,6 +68,32 @@ public interface Application {
     /** The launch setting of {@code --faithful}: see {@link #launchSettings()}. */
     String FAITHFUL = "faithful";
 
+    /**
+     * The scenario's CPU ceiling, if it has one ({@link CeilingBenchmark}): a campaign of it measures the ceiling
+     * once before the runs and reports each variant's throughput as a fraction of it. Empty by default.
+     */
+    default java.util.Optional<CeilingBenchmark> ceiling(ScenarioInfo scenario) {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * Named load plans of the scenario ({@code ./lab run --ladder NAME}, {@link LoadPreset}), e.g. a seed's ladder;
+     * the one named {@link LoadPreset#QUICK} is the scenario's default. Empty by default: the lab's defaults apply.
+     */
+    default java.util.List<LoadPreset> loadPresets(ScenarioInfo scenario) {
+        return java.util.List.of();
+    }
+
+    /**
+     * Work the services do on their own schedule, not for a request (a job worker polling its queue): the prefixes of
+     * the verification's work items ({@code "sql <service>: <statement>"}, {@code "call ..."}, {@code "redis ..."})
+     * that it leaves out of every request's work, since they land in whichever request is being counted. The report
+     * names them. Empty by default.
+     */
+    default java.util.List<String> backgroundWork() {
+        return java.util.List.of();
+    }
+
     /** Settings a result depends on, for the report's environment table (pool sizes, thread counts, caches...). */
     default java.util.Map<String, String> environment() {
         return java.util.Map.of();

@@ -1,6 +1,7 @@
 package io.paradigmlab.lab.app;
 
 import io.paradigmlab.lab.infra.Infrastructure;
+import io.paradigmlab.lab.infra.RedisEndpoint;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -22,11 +23,23 @@ import java.util.Set;
  *                     one), or {@link #NO_GATEWAY}
  * @param settings     the application's launch settings ({@link Application#launchSettings()}), e.g.
  *                     {@code faithful=true}; empty for its defaults
+ * @param redis        service id to the Redis endpoint that service must use instead of {@code infra.redis()}: a
+ *                     proxy in front of it that injects latency ({@link ScenarioInfo#redisLatency()}); the
+ *                     services not named use {@code infra.redis()}. Empty by default
  */
 public record LaunchRequest(Infrastructure infra, String variant, Set<String> services, Map<String, String> databases,
                             boolean security, List<String> jvmArgs, Path workDir, boolean callCounting,
                             boolean blockHound, Map<String, Integer> ports, int gatewayPort,
-                            Map<String, String> settings) {
+                            Map<String, String> settings, Map<String, RedisEndpoint> redis) {
+
+    /** Every service on the infrastructure's Redis. */
+    public LaunchRequest(Infrastructure infra, String variant, Set<String> services, Map<String, String> databases,
+                         boolean security, List<String> jvmArgs, Path workDir, boolean callCounting,
+                         boolean blockHound, Map<String, Integer> ports, int gatewayPort,
+                         Map<String, String> settings) {
+        this(infra, variant, services, databases, security, jvmArgs, workDir, callCounting, blockHound, ports,
+                gatewayPort, settings, Map.of());
+    }
 
     /** {@link #gatewayPort()} when no gateway is to be started (campaigns address the services directly). */
     public static final int NO_GATEWAY = -1;
@@ -53,6 +66,12 @@ public record LaunchRequest(Infrastructure infra, String variant, Set<String> se
         jvmArgs = List.copyOf(jvmArgs);
         ports = Map.copyOf(ports);
         settings = Map.copyOf(settings);
+        redis = Map.copyOf(redis);
+    }
+
+    /** The Redis {@code service} must use: its entry of {@link #redis()}, else the infrastructure's. */
+    public RedisEndpoint redisFor(String service) {
+        return redis.getOrDefault(service, infra.redis());
     }
 
     /** A launch setting's value, or {@code fallback} when it was not given. */

@@ -5,11 +5,13 @@ import io.paradigmlab.lab.app.DataGenerator;
 import io.paradigmlab.lab.app.DatabaseInfo;
 import io.paradigmlab.lab.app.Deployment;
 import io.paradigmlab.lab.app.LaunchRequest;
+import io.paradigmlab.lab.app.RedisLatency;
 import io.paradigmlab.lab.app.ScenarioInfo;
 import io.paradigmlab.lab.data.DataFiles;
 import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.infra.RedisEndpoint;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.load.HyperfoilDriver;
@@ -18,6 +20,7 @@ import io.paradigmlab.lab.load.PhaseOutcome;
 import io.paradigmlab.lab.load.ScenarioLoad;
 import io.paradigmlab.lab.metrics.ResourceSampler;
 import io.paradigmlab.lab.results.CampaignResult;
+import io.paradigmlab.lab.results.Ceiling;
 import io.paradigmlab.lab.results.CampaignSettings;
 import io.paradigmlab.lab.results.LevelMeasurement;
 import io.paradigmlab.lab.results.LevelMeasurement.Latency;
@@ -71,9 +74,19 @@ public final class CampaignRunner {
      * @param postgresUrl external PostgreSQL or null for embedded; likewise redisUrl
      * @param command     the command line that re-runs this campaign, for the report
      * @param verify      run the verification first (a campaign without it says so in its report)
+     * @param redisLatency the latency injected between a service and Redis for every launched variant (a Toxiproxy
+     *                     started with the campaign), or null for none
      */
     public record Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
-                          String postgresUrl, String redisUrl, String command, boolean verify) {
+                          String postgresUrl, String redisUrl, String command, boolean verify,
+                          RedisLatency redisLatency) {
+
+        /** The scenario's own injected latency ({@link ScenarioInfo#redisLatency()}), if it declares one. */
+        public Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
+                       String postgresUrl, String redisUrl, String command, boolean verify) {
+            this(app, settings, plan, targets, postgresUrl, redisUrl, command, verify,
+                    app.scenario(settings.scenario()).redisLatency());
+        }
     }
 
     private CampaignRunner() {
@@ -98,8 +111,14 @@ public final class CampaignRunner {
         List<StaticMetrics> statics = new ArrayList<>();
         out.println("Starting PostgreSQL and Redis...");
         try (Infrastructure infra = Infrastructure.start(
-                new Infrastructure.Options(request.postgresUrl(), request.redisUrl(), workDir.resolve("infra")))) {
+                new Infrastructure.Options(request.postgresUrl(), request.redisUrl(), workDir.resolve("infra")));
+             InjectedLatency latency = injectLatency(repo, request, launched, infra, workDir, out)) {
             var environment = Environment.describe(repo, app, settings.security(), infra);
+            if (latency != null) {
+                environment.putAll(latency.describe());
+            }
+            Map<String, RedisEndpoint> redis = latency == null ? Map.of()
+                    : Map.of(latency.latency().service(), latency.endpoint());
             environment.put("scenario", scenario.id() + ": " + scenario.description()
                     + (scenario.writes() ? " (writes; every repetition starts from a fresh copy of the data)" : ""));
             DataGenerator.Scale scale = app.data().scale(settings.scale());
@@ -112,7 +131,8 @@ public final class CampaignRunner {
 
             Verification verification = null;
             if (request.verify()) {
-                verification = verify(repo, infra, request, scenario, scenarioText, services, data, workDir, out);
+                verification = verify(repo, infra, redis, request, scenario, scenarioText, services, data, workDir,
+                        out);
                 if (!verification.passed()) {
                     Path details = workDir.resolve("verification.json");
                     JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
@@ -126,6 +146,8 @@ public final class CampaignRunner {
                         + " on " + String.join(", ", settings.variants()) + ".");
             }
 
+            Ceiling ceiling = measureCeiling(app, scenario, environment, out);
+
             for (int rep = 1; rep <= settings.repetitions(); rep++) {
                 for (int i = 0; i < order.size(); i++) {
                     String run = order.get((i + rep - 1) % order.size());
@@ -136,18 +158,56 @@ public final class CampaignRunner {
                         runTarget(request, scenario, scenarioText, run, rep, data, workDir, measurements, progress);
                     } else {
                         progress.beginRun(rep, settings.repetitions(), run);
-                        runLaunched(request, infra, scenario, scenarioText, services, implementation, run, rep, data,
-                                workDir, progress, measurements, statics);
+                        runLaunched(request, infra, redis, scenario, scenarioText, services, implementation, run, rep,
+                                data, workDir, progress, measurements, statics);
                     }
                 }
             }
             progress.done();
             return new CampaignResult(id, started, Instant.now(), request.command(), environment, settings,
-                    List.copyOf(measurements), List.copyOf(statics), verification);
+                    List.copyOf(measurements), List.copyOf(statics), verification, ceiling);
         }
     }
 
-    private static Verification verify(RepoLayout repo, Infrastructure infra, Request request, ScenarioInfo scenario,
+    /**
+     * Toxiproxy with the request's Redis latency in front of Redis, checked, or null when there is none or no variant
+     * is launched (an external target reaches its own Redis).
+     */
+    private static InjectedLatency injectLatency(RepoLayout repo, Request request, List<String> launched,
+                                                 Infrastructure infra, Path workDir, PrintStream out) {
+        RedisLatency latency = request.redisLatency();
+        if (latency == null || launched.isEmpty()) {
+            return null;
+        }
+        out.printf("Injecting %s of latency in each direction between the %s service and Redis (Toxiproxy)...%n",
+                latency.describe(), latency.service());
+        InjectedLatency injected = InjectedLatency.start(repo.root(), latency, infra.redis(), request.settings().seed(),
+                workDir.resolve("toxiproxy"), out::println);
+        out.printf("  Toxiproxy %s: PING through it %s, straight to Redis %s%n", injected.toxiproxyVersion(),
+                injected.proxiedTrip().describe(), injected.directTrip().describe());
+        return injected;
+    }
+
+    /**
+     * The scenario's CPU ceiling ({@link Application#ceiling}), measured once, before the runs and with no service
+     * running, and recorded in the environment; null when the scenario has none.
+     */
+    private static Ceiling measureCeiling(Application app, ScenarioInfo scenario, Map<String, String> environment,
+                                          PrintStream out) {
+        var benchmark = app.ceiling(scenario);
+        if (benchmark.isEmpty()) {
+            return null;
+        }
+        out.println("Measuring the CPU ceiling of " + scenario.id() + ": " + benchmark.get().description() + "...");
+        long start = System.nanoTime();
+        Ceiling ceiling = benchmark.get().measure(line -> out.println("  " + line));
+        out.printf("  %s (took %d s)%n", ceiling.describe(), (System.nanoTime() - start) / 1_000_000_000L);
+        environment.put("CPU ceiling", ceiling.describe());
+        return ceiling;
+    }
+
+    private static Verification verify(RepoLayout repo, Infrastructure infra, Map<String, RedisEndpoint> redis,
+                                       Request request, ScenarioInfo scenario,
                                        String scenarioText, Set<String> services, TemplateDataSets.DataSet data,
                                        Path workDir, PrintStream out) {
         CampaignSettings settings = request.settings();
@@ -163,7 +223,7 @@ public final class CampaignRunner {
                         request.plan().timeoutMillis(), settings.seed()));
                 continue;
             }
-            try (Deployment deployment = launch(request, infra, services, implementation, data, "_verify", true,
+            try (Deployment deployment = launch(request, infra, redis, services, implementation, data, "_verify", true,
                     false, workDir.resolve("verify-" + implementation))) {
                 deployment.sessionData(data.dataDir(), dataDir);
                 observed.put(implementation, Verifier.observe(scenario.id(), scenarioText, deployment.endpoints(),
@@ -171,10 +231,11 @@ public final class CampaignRunner {
             }
             out.printf("  %s: %d requests answered%n", implementation, observed.get(implementation).size());
         }
-        return Verifier.compare(observed, Set.copyOf(settings.targets()));
+        return Verifier.compare(observed, Set.copyOf(settings.targets()), request.app().backgroundWork());
     }
 
-    private static Deployment launch(Request request, Infrastructure infra, Set<String> services, String variant,
+    private static Deployment launch(Request request, Infrastructure infra, Map<String, RedisEndpoint> redisRoutes,
+                                     Set<String> services, String variant,
                                      TemplateDataSets.DataSet data, String suffix, boolean callCounting,
                                      boolean gateway, Path workDir) {
         Application app = request.app();
@@ -192,16 +253,17 @@ public final class CampaignRunner {
         }
         return app.launch(new LaunchRequest(infra, variant, services, databases, request.settings().security(),
                 ServiceProcess.DEFAULT_JVM_ARGS, workDir, callCounting, false, Map.of(),
-                gateway ? 0 : LaunchRequest.NO_GATEWAY, request.settings().launchSettings()));
+                gateway ? 0 : LaunchRequest.NO_GATEWAY, request.settings().launchSettings(), redisRoutes));
     }
 
-    private static void runLaunched(Request request, Infrastructure infra, ScenarioInfo scenario, String scenarioText,
+    private static void runLaunched(Request request, Infrastructure infra, Map<String, RedisEndpoint> redis,
+                                    ScenarioInfo scenario, String scenarioText,
                                     Set<String> services, String variant, String label, int rep,
                                     TemplateDataSets.DataSet data, Path workDir, Progress progress,
                                     List<LevelMeasurement> measurements, List<StaticMetrics> statics) {
         Path runDir = workDir.resolve(label.replace(' ', '-').replace("(", "").replace(")", "")).resolve("rep-" + rep);
         boolean viaGateway = request.settings().viaGateway();
-        try (Deployment deployment = launch(request, infra, services, variant, data, "_bench", false, viaGateway,
+        try (Deployment deployment = launch(request, infra, redis, services, variant, data, "_bench", false, viaGateway,
                 runDir)) {
             // through the gateway, its process is part of the system under test: sampled and reported with the services
             Map<String, ServiceProcess> measured = measuredProcesses(deployment, viaGateway, variant);
@@ -228,7 +290,8 @@ public final class CampaignRunner {
                 for (PhaseOutcome outcome : outcomes) {
                     measurements.add(measure(label, rep, request.plan(), request.settings(), outcome,
                             sampler.window(outcome.startMillis(), outcome.endMillis()),
-                            sampler.loaderCpu(outcome.startMillis(), outcome.endMillis())));
+                            sampler.loaderCpu(outcome.startMillis(), outcome.endMillis()),
+                            sampler.pools(outcome.startMillis(), outcome.endMillis())));
                 }
             }
             for (var entry : measured.entrySet()) {
@@ -319,6 +382,13 @@ public final class CampaignRunner {
 
     static LevelMeasurement measure(String variant, int rep, LoadPlan plan, CampaignSettings settings,
                                     PhaseOutcome o, LevelMeasurement.Resources resources, double loaderCpu) {
+        return measure(variant, rep, plan, settings, o, resources, loaderCpu, List.of());
+    }
+
+    /** One level's measurement, with the services' pools in its window ({@link ResourceSampler#pools}). */
+    static LevelMeasurement measure(String variant, int rep, LoadPlan plan, CampaignSettings settings,
+                                    PhaseOutcome o, LevelMeasurement.Resources resources, double loaderCpu,
+                                    List<LevelMeasurement.Pool> pools) {
         Histogram h = o.histogram();
         Latency latency = h.getTotalCount() == 0
                 ? new Latency(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN)
@@ -348,7 +418,7 @@ public final class CampaignRunner {
         }
         return new LevelMeasurement(variant, rep, plan.model().id(), o.level(), o.seconds(), o.requests(),
                 o.responses(), o.errors(), o.timeouts(), throughput, offered, latency, resources, loaderCpu, verdict,
-                reason);
+                reason, pools);
     }
 
     private static double micros(Histogram h, double percentile) {

@@ -99,6 +99,49 @@ final class Verifier {
      * is compared with the first launched variant's.
      */
     static Verification compare(Map<String, List<Observed>> byImplementation, java.util.Set<String> targets) {
+        return compare(byImplementation, targets, List.of());
+    }
+
+    /**
+     * {@link #compare(Map, java.util.Set)}, leaving out of every request's work the items that start with one of
+     * {@code background} ({@code Application.backgroundWork}): work a service does on its own schedule (a job
+     * worker polling its queue), which lands in whichever request is being counted. A note names them.
+     */
+    static Verification compare(Map<String, List<Observed>> byImplementation, java.util.Set<String> targets,
+                                List<String> background) {
+        if (!background.isEmpty()) {
+            Map<String, List<Observed>> filtered = new LinkedHashMap<>();
+            byImplementation.forEach((impl, list) -> filtered.put(impl, list.stream().map(o -> new Observed(
+                    o.request(), o.service(), o.status(), o.body(), withoutBackground(o.work(), background)))
+                    .toList()));
+            Verification v = compareAll(filtered, targets);
+            List<String> notes = new ArrayList<>(v.notes());
+            notes.add("Not counted as any request's work (the application's background work, done on its own"
+                    + " schedule): " + String.join("; ", background));
+            return new Verification(v.passed(), v.requests(), v.differences(), notes);
+        }
+        return compareAll(byImplementation, targets);
+    }
+
+    private static Work withoutBackground(Work work, List<String> background) {
+        if (work == null) {
+            return null;
+        }
+        java.util.function.BiFunction<String, Map<String, Long>, Map<String, Long>> keep = (kind, items) -> {
+            Map<String, Long> kept = new TreeMap<>();
+            items.forEach((k, v) -> {
+                if (background.stream().noneMatch(b -> (kind + " " + k).startsWith(b))) {
+                    kept.put(k, v);
+                }
+            });
+            return kept;
+        };
+        return new Work(keep.apply("sql", work.statements()), keep.apply("call", work.calls()),
+                keep.apply("redis", work.redisCommands()));
+    }
+
+    private static Verification compareAll(Map<String, List<Observed>> byImplementation,
+                                           java.util.Set<String> targets) {
         List<String> differences = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         String reference = byImplementation.keySet().iterator().next();

@@ -3,6 +3,10 @@ package io.paradigmlab.lab.cli;
 import io.paradigmlab.lab.infra.LabException;
 import java.util.ArrayList;
 import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.app.LoadPreset;
+import io.paradigmlab.lab.app.RedisLatency;
+import io.paradigmlab.lab.app.ScenarioInfo;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -41,6 +45,70 @@ final class CampaignOptions {
             }
         }
         return chosen;
+    }
+
+    private static final Pattern MILLIS = Pattern.compile("(\\d+)(ms)?");
+
+    /**
+     * The Redis latency of {@code --redis-latency LATENCY[,JITTER]} (whole milliseconds, e.g. {@code 3ms,1ms}; {@code 0}
+     * or {@code off}: none) for {@code scenario}: it replaces the scenario's own ({@link ScenarioInfo#redisLatency()})
+     * and delays the same service. Without the option (null), the scenario's own.
+     */
+    static RedisLatency redisLatency(ScenarioInfo scenario, String text) {
+        if (text == null) {
+            return scenario.redisLatency();
+        }
+        String value = text.trim();
+        if (value.equals("0") || value.equals("0ms") || value.equals("off")) {
+            return null;
+        }
+        if (scenario.redisLatency() == null) {
+            throw new LabException("--redis-latency: the " + scenario.id() + " scenario injects no Redis latency (no"
+                    + " service of it is declared to reach Redis through one); the option changes a scenario's own,"
+                    + " such as tweebyte's cache");
+        }
+        String[] parts = value.split(",", -1);
+        if (parts.length > 2) {
+            throw new LabException("--redis-latency takes LATENCY[,JITTER] in whole milliseconds (e.g. 3ms,1ms), or 0"
+                    + " to switch it off; got '" + text + "'");
+        }
+        long latency = millis(parts[0], text);
+        long jitter = parts.length == 2 ? millis(parts[1], text) : 0;
+        if (latency < 1 || jitter > latency) {
+            throw new LabException("--redis-latency: the latency must be at least 1 ms and the jitter at most the"
+                    + " latency; got '" + text + "' (0 switches it off)");
+        }
+        return new RedisLatency(scenario.redisLatency().service(), Duration.ofMillis(latency),
+                Duration.ofMillis(jitter));
+    }
+
+    private static long millis(String part, String text) {
+        Matcher m = MILLIS.matcher(part.trim());
+        if (!m.matches()) {
+            throw new LabException("--redis-latency takes LATENCY[,JITTER] in whole milliseconds (e.g. 3ms,1ms), or 0"
+                    + " to switch it off; got '" + text + "'");
+        }
+        return Long.parseLong(m.group(1));
+    }
+
+    /**
+     * The load plan of {@code --ladder NAME} among the scenario's ({@link Application#loadPresets}); without the
+     * option, the scenario's {@value LoadPreset#QUICK} plan, or null when it has none (the lab's defaults apply).
+     */
+    static LoadPreset preset(Application application, ScenarioInfo scenario, String name) {
+        List<LoadPreset> presets = application.loadPresets(scenario);
+        String wanted = name == null ? LoadPreset.QUICK : name.trim();
+        for (LoadPreset preset : presets) {
+            if (preset.name().equals(wanted)) {
+                return preset;
+            }
+        }
+        if (name == null) {
+            return null;
+        }
+        throw new LabException("--ladder " + name + ": the " + scenario.id() + " scenario of " + application.id()
+                + (presets.isEmpty() ? " has no named load plan; give --levels, --reps, --warmup and --duration"
+                : " has " + String.join(", ", presets.stream().map(LoadPreset::name).toList())) + " (./lab list)");
     }
 
     static List<Integer> levels(String text) {

@@ -3,6 +3,7 @@ package io.paradigmlab.lab.cli;
 import io.paradigmlab.lab.app.Application;
 import io.paradigmlab.lab.app.Applications;
 import io.paradigmlab.lab.app.DataGenerator;
+import io.paradigmlab.lab.app.LoadPreset;
 import io.paradigmlab.lab.app.ScenarioInfo;
 import io.paradigmlab.lab.app.ServiceInfo;
 import io.paradigmlab.lab.app.VariantInfo;
@@ -37,6 +38,16 @@ final class ListCommand implements Runnable {
             out.println("  scenarios:");
             for (ScenarioInfo s : a.scenarios()) {
                 out.printf("    %-16s %s%s%n", s.id(), s.description(), s.writes() ? " [writes]" : "");
+                for (LoadPreset preset : a.loadPresets(s)) {
+                    out.printf("    %-16s   --ladder %s%s: %s; %s%n", "", preset.name(),
+                            preset.name().equals(LoadPreset.QUICK) ? " (default)" : "", preset.description(),
+                            preset.summary());
+                }
+                a.ceiling(s).ifPresent(c -> out.printf("    %-16s   CPU ceiling: %s%n", "", c.description()));
+                if (s.redisLatency() != null) {
+                    out.printf("    %-16s   Redis latency: %s each way on the %s service's connections (Toxiproxy;"
+                            + " --redis-latency)%n", "", s.redisLatency().describe(), s.redisLatency().service());
+                }
             }
             out.println("  data scales (--scale):");
             for (DataGenerator.Scale s : a.data().scales()) {

@@ -2,6 +2,8 @@ package io.paradigmlab.lab.cli;
 
 import io.paradigmlab.lab.app.Application;
 import io.paradigmlab.lab.app.Applications;
+import io.paradigmlab.lab.app.LoadPreset;
+import io.paradigmlab.lab.app.RedisLatency;
 import io.paradigmlab.lab.app.ScenarioInfo;
 import io.paradigmlab.lab.app.VariantInfo;
 import io.paradigmlab.lab.campaign.CampaignRunner;
@@ -59,17 +61,23 @@ class RunCommand implements Runnable {
             description = "closed: N users without think time, the seeds' model; open: a fixed offered rate (default: ${DEFAULT-VALUE}).")
     String model;
 
+    @Option(names = "--ladder", paramLabel = "NAME", description = "A named load plan of the scenario (./lab list"
+            + " shows each scenario's, e.g. seed001 for tweebyte's cpu, blocking and jobs): its levels (closed model),"
+            + " repetitions, warm-up and duration; --levels, --reps, --warmup and --duration override them (default:"
+            + " the scenario's quick plan when it has one, else the defaults below).")
+    String ladder;
+
     @Option(names = "--levels", description = "Users (closed) or requests/s (open), ascending (default: 1,10,50,100,200 closed; 100,200,400,800 open).")
     String levels;
 
-    @Option(names = "--reps", defaultValue = "5", description = "Repetitions; each runs every implementation back to back (default: ${DEFAULT-VALUE}).")
-    int reps;
+    @Option(names = "--reps", description = "Repetitions; each runs every implementation back to back (default: 5).")
+    Integer reps;
 
-    @Option(names = "--warmup", defaultValue = "60s", description = "Load before the first level of each run, never"
-            + " measured; closed model at the highest level, open model at the first (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", description = "Load before the first level of each run, never"
+            + " measured; closed model at the highest level, open model at the first (default: 60s).")
     String warmup;
 
-    @Option(names = "--duration", defaultValue = "180s", description = "Measured window of each level (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", description = "Measured window of each level (default: 180s).")
     String duration;
 
     @Option(names = "--scale", description = "Size of the data set (./lab list shows each application's; default:"
@@ -107,6 +115,12 @@ class RunCommand implements Runnable {
             + " embedded). The lab empties it (FLUSHALL) before every run: give it a Redis of its own.")
     String redisUrl;
 
+    @Option(names = "--redis-latency", paramLabel = "LATENCY[,JITTER]", description = "The network latency injected"
+            + " between a service and Redis, in each direction, in whole milliseconds (e.g. 3ms,1ms: 3 ms +/- 1 ms),"
+            + " for a scenario that declares one (tweebyte's cache: 3ms,1ms on the interaction service, through"
+            + " Toxiproxy); 0 switches it off (default: the scenario's).")
+    String redisLatency;
+
     @Option(names = "--faithful", description = "Launch every variant as the seed's original code was, defects"
             + " included, where the application has such a mode (./lab list says; same as --set faithful=true).")
     boolean faithful;
@@ -135,8 +149,10 @@ class RunCommand implements Runnable {
         if (launched.isEmpty() && external.isEmpty()) {
             throw new LabException("Nothing to measure: give --variants or --target");
         }
-        if (reps < 1) {
-            throw new LabException("--reps must be at least 1, got " + reps);
+        LoadPreset preset = CampaignOptions.preset(application, chosenScenario, ladder);
+        int repetitions = reps != null ? reps : preset != null ? preset.repetitions() : 5;
+        if (repetitions < 1) {
+            throw new LabException("--reps must be at least 1, got " + repetitions);
         }
         if (errorThreshold < 0 || errorThreshold > 1) {
             throw new LabException("--error-threshold is a share between 0 and 1, got " + errorThreshold);
@@ -155,18 +171,24 @@ class RunCommand implements Runnable {
         if (!launchSettings.isEmpty() && launched.isEmpty()) {
             throw new LabException("--faithful and --set change launched variants; only --target was given");
         }
+        RedisLatency injected = CampaignOptions.redisLatency(chosenScenario, redisLatency);
         LoadPlan.Model loadModel = LoadPlan.Model.parse(model);
-        List<Integer> ladder = CampaignOptions.levels(levels != null ? levels
-                : loadModel == LoadPlan.Model.CLOSED ? "1,10,50,100,200" : "100,200,400,800");
+        // a preset's levels are users: the open model keeps its own default rates
+        List<Integer> ladder = levels != null ? CampaignOptions.levels(levels)
+                : preset != null && loadModel == LoadPlan.Model.CLOSED ? preset.levels()
+                : CampaignOptions.levels(loadModel == LoadPlan.Model.CLOSED ? "1,10,50,100,200" : "100,200,400,800");
         int timeoutSeconds = CampaignOptions.seconds("--timeout", timeout);
-        LoadPlan plan = new LoadPlan(loadModel, ladder, CampaignOptions.seconds("--warmup", warmup),
-                CampaignOptions.seconds("--duration", duration), Math.max(1, timeoutSeconds) * 1000);
+        LoadPlan plan = new LoadPlan(loadModel, ladder,
+                warmup != null ? CampaignOptions.seconds("--warmup", warmup) : preset != null ? preset.warmupSeconds() : 60,
+                duration != null ? CampaignOptions.seconds("--duration", duration)
+                        : preset != null ? preset.durationSeconds() : 180,
+                Math.max(1, timeoutSeconds) * 1000);
         List<String> compared = new ArrayList<>(launched);
         compared.addAll(external.keySet());
         boolean noiseOn = CampaignOptions.onOff("--noise", noise);
         String noiseVariant = noiseOn && !launched.isEmpty() ? launched.getFirst() : null;
         CampaignSettings settings = new CampaignSettings(application.id(), chosenScenario.id(), compared,
-                List.copyOf(external.keySet()), loadModel.id(), ladder, reps, plan.warmupSeconds(),
+                List.copyOf(external.keySet()), loadModel.id(), ladder, repetitions, plan.warmupSeconds(),
                 plan.durationSeconds(), dataScale.name(), dataScale.users(), seed, securityOn, errorThreshold,
                 noiseVariant, viaGateway, launchSettings);
         String command = "./lab run " + application.id() + " --scenario " + chosenScenario.id()
@@ -175,9 +197,11 @@ class RunCommand implements Runnable {
                 .collect(Collectors.joining())
                 + " --model " + loadModel.id()
                 + " --levels " + ladder.stream().map(String::valueOf).collect(Collectors.joining(","))
-                + " --reps " + reps + " --warmup " + plan.warmupSeconds() + "s --duration " + plan.durationSeconds()
+                + " --reps " + repetitions + " --warmup " + plan.warmupSeconds() + "s --duration " + plan.durationSeconds()
                 + "s --scale " + dataScale.name() + " --seed " + seed + " --security " + security + " --noise " + noise
                 + (viaGateway ? " --via-gateway" : "")
+                + (redisLatency == null ? "" : " --redis-latency " + (injected == null ? "0"
+                : injected.latency().toMillis() + "ms," + injected.jitter().toMillis() + "ms"))
                 + launchSettings.entrySet().stream().map(e -> " --set " + e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining())
                 + " --verify " + verify + " --error-threshold " + errorThreshold + " --timeout " + timeoutSeconds + "s";
@@ -186,12 +210,17 @@ class RunCommand implements Runnable {
         String id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
                 + application.id() + "-" + chosenScenario.id();
         Path dir = (output.isAbsolute() ? output : repo.root().resolve(output)).resolve(id);
+        if (preset != null && (levels == null || reps == null || warmup == null || duration == null)) {
+            System.out.printf("Load plan %s of %s: %s (options given on the command line override it)%n",
+                    preset.name(), chosenScenario.id(), preset.summary());
+        }
         System.out.printf("Campaign %s: %s on %s, %s model, levels %s, %d repetition(s), warm-up %d s, %d s per level,"
-                        + " scale %s, %s%n", id, chosenScenario.id(), compared, loadModel.id(), ladder, reps,
+                        + " scale %s, %s%n", id, chosenScenario.id(), compared, loadModel.id(), ladder, repetitions,
                 plan.warmupSeconds(), plan.durationSeconds(), dataScale.name(),
                 viaGateway ? "through the gateway" : "straight to the services");
         CampaignResult result = CampaignRunner.run(repo, new CampaignRunner.Request(application, settings, plan,
-                external, postgresUrl, redisUrl, command, CampaignOptions.onOff("--verify", verify)), id, System.out);
+                external, postgresUrl, redisUrl, command, CampaignOptions.onOff("--verify", verify), injected), id,
+                System.out);
         ReportWriter.write(result, dir);
         return dir;
     }

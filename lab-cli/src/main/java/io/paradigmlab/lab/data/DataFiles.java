@@ -14,7 +14,7 @@ public final class DataFiles {
     }
 
     /**
-     * Copies every CSV file of {@code from} into {@code to}, its data rows rotated to start at row
+     * Copies every file of {@code from} into {@code to}, the data rows of each CSV file rotated to start at row
      * {@code part * rows / parts} (the header stays first). An external target's data is not reset between runs:
      * giving each of its runs a different part of the files means a scenario that consumes rows in order (a follow
      * between a new pair, say) never repeats a row an earlier run used.
@@ -24,8 +24,13 @@ public final class DataFiles {
             Files.createDirectories(to);
             try (Stream<Path> files = Files.list(from)) {
                 for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    if (!file.toString().endsWith(".csv")) {
+                        // any other file (a request body, say) may be binary: copied as it is
+                        Files.copy(file, to.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                        continue;
+                    }
                     java.util.List<String> lines = Files.readAllLines(file);
-                    if (!file.toString().endsWith(".csv") || lines.size() < 2 || part == 0) {
+                    if (lines.size() < 2 || part == 0) {
                         Files.write(to.resolve(file.getFileName()), lines);
                         continue;
                     }

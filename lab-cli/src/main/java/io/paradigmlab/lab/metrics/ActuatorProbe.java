@@ -7,15 +7,19 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /**
- * Reads JVM-internal numbers (heap in use, live platform threads, GC pause time, and live virtual threads where the
- * service reports them) from a service's Prometheus endpoint, which every variant exposes through Micrometer in the
- * same way: one small GET per second per service.
+ * Reads JVM-internal numbers (heap in use, live platform threads, GC pause time, live virtual threads and the
+ * pools ({@link PoolMetrics}) where the service reports them) from a service's Prometheus endpoint, which every
+ * variant exposes through Micrometer in the same way: one small GET per second per service.
  */
 public final class ActuatorProbe {
 
-    /** One reading; NaN where the endpoint did not answer. {@code gcPauseSeconds} is cumulative. */
-    public record Reading(double heapUsedMb, double liveThreads, double gcPauseSeconds, double virtualThreads) {
-        static final Reading NONE = new Reading(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    /**
+     * One reading; NaN where the endpoint did not answer. {@code gcPauseSeconds} is cumulative. {@code pools}: the
+     * service's executors and schedulers by name ({@link PoolMetrics}), empty when it reports none or did not answer.
+     */
+    public record Reading(double heapUsedMb, double liveThreads, double gcPauseSeconds, double virtualThreads,
+                          java.util.Map<String, PoolMetrics.Gauges> pools) {
+        static final Reading NONE = new Reading(Double.NaN, Double.NaN, Double.NaN, Double.NaN, java.util.Map.of());
     }
 
     /**
@@ -75,6 +79,6 @@ public final class ActuatorProbe {
                 virtual = Double.isNaN(virtual) ? value : virtual + value;
             }
         }
-        return new Reading(heap / (1024 * 1024), threads, gc, virtual);
+        return new Reading(heap / (1024 * 1024), threads, gc, virtual, PoolMetrics.parse(exposition));
     }
 }

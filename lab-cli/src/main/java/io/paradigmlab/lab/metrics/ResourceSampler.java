@@ -1,16 +1,20 @@
 package io.paradigmlab.lab.metrics;
 
+import io.paradigmlab.lab.results.LevelMeasurement.Pool;
 import io.paradigmlab.lab.results.LevelMeasurement.Resources;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Samples every second, for every service process of a variant: CPU %, RSS, heap in use, live threads and GC
- * pause time; and the lab's own CPU, since the load generator runs in it. A window's {@link Resources} is then the
- * mean of the samples inside it.
+ * Samples every second, for every service process of a variant: CPU %, RSS, heap in use, live threads, GC
+ * pause time and the pools ({@link PoolMetrics}); and the lab's own CPU, since the load generator runs in it. A
+ * window's {@link Resources} is then the mean of the samples inside it, its {@link Pool}s {@link #pools(long, long)}.
  */
 public final class ResourceSampler implements AutoCloseable {
 
@@ -18,9 +22,13 @@ public final class ResourceSampler implements AutoCloseable {
     public record Watched(long pid, String baseUrl) {
     }
 
-    /** The sum over services at one instant; CPU as a rate over the last second, 100 = one core. */
+    /**
+     * The sum over services at one instant; CPU as a rate over the last second, 100 = one core. {@code pools}: the
+     * services' pools by name, each summed over the services reporting it (empty when none answered with any).
+     */
     public record Sample(long epochMillis, double cpuPercent, double rssMb, double heapUsedMb, double threads,
-                        double gcPauseMsPerSecond, double loaderCpuPercent, double virtualThreads) {
+                        double gcPauseMsPerSecond, double loaderCpuPercent, double virtualThreads,
+                        Map<String, PoolMetrics.Gauges> pools) {
     }
 
     private final List<Watched> services;
@@ -51,6 +59,7 @@ public final class ResourceSampler implements AutoCloseable {
         double gc = 0;
         double virtual = Double.NaN;
         double[] cpuNow = new double[services.size()];
+        List<Map<String, PoolMetrics.Gauges>> pools = new ArrayList<>();
         for (int i = 0; i < services.size(); i++) {
             Watched service = services.get(i);
             ProcessProbe.Reading process = ProcessProbe.read(service.pid());
@@ -61,13 +70,14 @@ public final class ResourceSampler implements AutoCloseable {
             heap += jvm.heapUsedMb();
             threads += jvm.liveThreads();
             gc += jvm.gcPauseSeconds();
+            pools.add(jvm.pools());
             if (!Double.isNaN(jvm.virtualThreads())) {
                 virtual = Double.isNaN(virtual) ? jvm.virtualThreads() : virtual + jvm.virtualThreads();
             }
         }
         double loaderCpu = ProcessProbe.read(ProcessHandle.current().pid()).cpuSeconds();
         samples.add(new Sample(now, cpu, rss, heap, threads, (gc - lastGc) * 1000 / elapsed,
-                (loaderCpu - lastLoaderCpu) / elapsed * 100, virtual));
+                (loaderCpu - lastLoaderCpu) / elapsed * 100, virtual, PoolMetrics.sum(pools)));
         lastCpu = cpuNow;
         lastGc = gc;
         lastLoaderCpu = loaderCpu;
@@ -83,7 +93,7 @@ public final class ResourceSampler implements AutoCloseable {
             heap += ActuatorProbe.read(service.baseUrl()).heapUsedMb();
         }
         return new Sample(System.currentTimeMillis(), Double.NaN, rss, heap, Double.NaN, Double.NaN, Double.NaN,
-                Double.NaN);
+                Double.NaN, Map.of());
     }
 
     /**
@@ -100,6 +110,74 @@ public final class ResourceSampler implements AutoCloseable {
     public synchronized double loaderCpu(long from, long to) {
         return mean(samples.stream().filter(s -> s.epochMillis() >= from + 1000 && s.epochMillis() <= to).toList(),
                 Sample::loaderCpuPercent);
+    }
+
+    /**
+     * The pools in [from, to] (epoch ms), by name: gauges as means over the samples inside the window (as
+     * {@link #window}), counters as the difference between the last sample inside it and the last sample at or
+     * before its start (so the count covers the window to within one sampling interval), rates per second of that
+     * span. See {@link #pools(List, long, long)}.
+     */
+    public synchronized List<Pool> pools(long from, long to) {
+        return pools(samples, from, to);
+    }
+
+    /**
+     * {@link #pools(long, long)} over given samples (in time order). A pool's utilization is its mean active threads
+     * over its mean maximum. A counter that went down (a restarted process) gives NaN; one first reported inside the
+     * window (registered on first use) counts from zero.
+     */
+    static List<Pool> pools(List<Sample> samples, long from, long to) {
+        List<Sample> inside = samples.stream().filter(s -> s.epochMillis() >= from + 1000 && s.epochMillis() <= to)
+                .toList();
+        if (inside.isEmpty()) {
+            return List.of();
+        }
+        Sample before = null;
+        for (Sample s : samples) {
+            if (s.epochMillis() <= from && !s.pools().isEmpty()) {
+                before = s;
+            }
+        }
+        Sample last = inside.getLast();
+        Set<String> names = new TreeSet<>();
+        inside.forEach(s -> names.addAll(s.pools().keySet()));
+        List<Pool> pools = new ArrayList<>();
+        for (String name : names) {
+            double active = poolMean(inside, name, PoolMetrics.Gauges::active);
+            double max = poolMean(inside, name, PoolMetrics.Gauges::max);
+            double seconds = before == null ? Double.NaN : (last.epochMillis() - before.epochMillis()) / 1000.0;
+            PoolMetrics.Gauges start = before == null ? null : before.pools().get(name);
+            PoolMetrics.Gauges end = last.pools().get(name);
+            // without a sample before the window, a counter's value is its total since start: no delta then
+            boolean counted = before != null;
+            double completed = counted ? delta(start, end, PoolMetrics.Gauges::completed) : Double.NaN;
+            double started = counted ? delta(start, end, PoolMetrics.Gauges::started) : Double.NaN;
+            pools.add(new Pool(name, active, max, poolMean(inside, name, PoolMetrics.Gauges::size),
+                    poolMean(inside, name, PoolMetrics.Gauges::queued),
+                    poolMean(inside, name, PoolMetrics.Gauges::queueRemaining),
+                    max > 0 ? active / max : Double.NaN, completed / seconds,
+                    counted ? delta(start, end, PoolMetrics.Gauges::rejected) : Double.NaN, started / seconds,
+                    counted ? delta(start, end, PoolMetrics.Gauges::pinned) : Double.NaN));
+        }
+        return pools;
+    }
+
+    private static double poolMean(List<Sample> samples, String name,
+                                   java.util.function.ToDoubleFunction<PoolMetrics.Gauges> field) {
+        return samples.stream().map(s -> s.pools().get(name)).filter(java.util.Objects::nonNull).mapToDouble(field)
+                .filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
+    }
+
+    /** end - start of a counter; NaN without an end value or when it went down (a restarted process). */
+    private static double delta(PoolMetrics.Gauges start, PoolMetrics.Gauges end,
+                                java.util.function.ToDoubleFunction<PoolMetrics.Gauges> counter) {
+        double to = end == null ? Double.NaN : counter.applyAsDouble(end);
+        if (Double.isNaN(to)) {
+            return Double.NaN;
+        }
+        double from = start == null || Double.isNaN(counter.applyAsDouble(start)) ? 0 : counter.applyAsDouble(start);
+        return to >= from ? to - from : Double.NaN;
     }
 
     public synchronized List<Sample> samples() {

@@ -3,6 +3,7 @@ package io.paradigmlab.lab.report;
 import io.paradigmlab.lab.stats.CampaignSummary;
 import io.paradigmlab.lab.stats.Estimate;
 import io.paradigmlab.lab.stats.Metric;
+import io.paradigmlab.lab.stats.PoolMetric;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
@@ -47,9 +48,43 @@ final class Charts {
     private Charts() {
     }
 
+    /** A chart: of a {@link Metric}, or of a pool's quantity ({@code metric} null; see {@link #pools}). */
     record Chart(Metric metric, String title, byte[] png) {
     }
 
+    /**
+     * The pools' charts: per pool name, its utilization by level, one line per variant that has the pool, and its
+     * queued tasks where some variant queued at least one task on average; each only where the values differ
+     * between levels or variants (a flat line says nothing the table does not). Empty when no variant reports
+     * pools.
+     */
+    static List<Chart> pools(CampaignSummary summary, String levelAxis) {
+        List<Chart> charts = new ArrayList<>();
+        for (String pool : summary.poolNames()) {
+            for (PoolMetric metric : List.of(PoolMetric.UTILIZATION, PoolMetric.QUEUED)) {
+                double[] means = summary.pools().stream().filter(p -> p.pool().equals(pool))
+                        .map(p -> p.estimate(metric)).filter(e -> !e.isEmpty()).mapToDouble(Estimate::mean).toArray();
+                double most = java.util.Arrays.stream(means).max().orElse(0);
+                double least = java.util.Arrays.stream(means).min().orElse(0);
+                // a flat line (an idle pool, a constant background task) says nothing the table does not
+                if (most - least < 1e-9 || most < (metric == PoolMetric.QUEUED ? 1 : 0.001)) {
+                    continue;
+                }
+                double scale = metric == PoolMetric.UTILIZATION ? 100 : 1;
+                String title = "Pool " + pool + ": " + metric.label().toLowerCase(java.util.Locale.ROOT) + " ("
+                        + (metric == PoolMetric.UTILIZATION ? "% of max threads" : "mean " + metric.unit()) + ")";
+                List<String> variants = summary.variants().stream().filter(v -> summary.pools().stream()
+                        .anyMatch(p -> p.variant().equals(v) && p.pool().equals(pool))).toList();
+                charts.add(new Chart(null, title, lines(summary, title,
+                        metric == PoolMetric.UTILIZATION ? "%" : metric.unit(), levelAxis, variants, scale,
+                        (variant, level) -> summary.pool(variant, level, pool).map(p -> p.estimate(metric))
+                                .orElse(Estimate.EMPTY))));
+            }
+        }
+        return charts;
+    }
+
+    /** The metrics' charts ({@link #CHARTED}), then the pools' ({@link #pools}). */
     static List<Chart> render(CampaignSummary summary, String levelAxis) {
         List<Chart> charts = new ArrayList<>();
         for (Metric metric : CHARTED) {
@@ -58,6 +93,7 @@ final class Charts {
             }
             charts.add(new Chart(metric, title(metric), png(summary, metric, levelAxis)));
         }
+        charts.addAll(pools(summary, levelAxis));
         return charts;
     }
 
@@ -100,12 +136,24 @@ final class Charts {
     }
 
     static byte[] png(CampaignSummary summary, Metric metric, String levelAxis) {
+        return lines(summary, title(metric), Fmt.unit(metric), levelAxis, summary.variants(), Fmt.scale(metric),
+                (variant, level) -> summary.level(variant, level).map(s -> s.estimate(metric))
+                        .orElse(Estimate.EMPTY));
+    }
+
+    /**
+     * One line per variant (coloured by its position among all of the summary's variants) of the estimates
+     * {@code values} gives per level, times {@code scale}.
+     */
+    private static byte[] lines(CampaignSummary summary, String title, String unit, String levelAxis,
+                                List<String> variants, double scale,
+                                java.util.function.BiFunction<String, Integer, Estimate> values) {
         boolean logX = logX(summary.levels());
         // A log axis labels decades only (XChart's custom tick labels do not support log axes): name the levels.
         String xTitle = logX ? levelAxis + ", log scale: levels " + String.join(", ",
                 summary.levels().stream().map(l -> Fmt.fixed(l, 0)).toList()) : levelAxis;
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title(metric))
-                .xAxisTitle(xTitle).yAxisTitle(Fmt.unit(metric)).build();
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                .xAxisTitle(xTitle).yAxisTitle(unit).build();
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setPlotBorderVisible(false);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
@@ -116,19 +164,19 @@ final class Charts {
         chart.getStyler().setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
         chart.getStyler().setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
         chart.getStyler().setXAxisDecimalPattern("#,##0");
+        // without it a narrow range gets labels like 1.2222222222222
+        chart.getStyler().setYAxisDecimalPattern("#,##0.##");
         chart.getStyler().setXAxisLogarithmic(logX);
 
-        double scale = Fmt.scale(metric);
         double[] x = summary.levels().stream().mapToDouble(Integer::doubleValue).toArray();
         // Every charted metric is non-negative: the axis starts at zero and no interval is drawn below it.
         chart.getStyler().setYAxisMin(0.0);
-        for (int v = 0; v < summary.variants().size(); v++) {
-            String variant = summary.variants().get(v);
+        for (String variant : variants) {
+            int v = Math.max(0, summary.variants().indexOf(variant));
             Color color = COLORS[v % COLORS.length];
             double[] y = new double[x.length];
             for (int i = 0; i < x.length; i++) {
-                Estimate e = summary.level(variant, summary.levels().get(i)).map(s -> s.estimate(metric))
-                        .orElse(Estimate.EMPTY);
+                Estimate e = values.apply(variant, summary.levels().get(i));
                 y[i] = e.mean() * scale;
                 // One repetition has no interval: no bar rather than a bar of zero width pretending certainty.
                 if (e.hasInterval() && Double.isFinite(e.ciLow()) && Double.isFinite(e.ciHigh())) {
@@ -155,7 +203,7 @@ final class Charts {
         try {
             return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot render the " + metric.id() + " chart", e);
+            throw new UncheckedIOException("Cannot render the chart " + title, e);
         }
     }
 }

@@ -9,7 +9,9 @@ import io.paradigmlab.lab.stats.Comparison;
 import io.paradigmlab.lab.stats.Crossover;
 import io.paradigmlab.lab.stats.Estimate;
 import io.paradigmlab.lab.stats.LevelSummary;
+import io.paradigmlab.lab.metrics.PoolMetrics;
 import io.paradigmlab.lab.stats.Metric;
+import io.paradigmlab.lab.stats.PoolMetric;
 import io.paradigmlab.lab.stats.StaticSummary;
 import java.time.Duration;
 import java.time.Instant;
@@ -76,6 +78,7 @@ final class HtmlReport {
         summaryTables();
         crossovers();
         chartsSection();
+        pools();
         validity();
         staticMetrics();
         allMetrics();
@@ -135,6 +138,7 @@ final class HtmlReport {
                             .append(esc(variants.get(i))).append("</th>");
                 }
             }
+            boolean ceiling = metric == Metric.THROUGHPUT && summary.ceiling() != null;
             out.append("</tr>\n");
             for (int level : summary.levels()) {
                 out.append("<tr><th>").append(Fmt.fixed(level, 0)).append("</th>");
@@ -150,6 +154,33 @@ final class HtmlReport {
                 out.append("</tr>\n");
             }
             out.append("</table>\n");
+            if (ceiling) {
+                // its own table, right under the throughput's: as columns of that one it would not fit the page
+                out.append("<h3>Throughput / CPU ceiling (%)</h3>\n<table class=\"num\">\n<tr><th>Level (")
+                        .append(levelUnit(settings)).append(")</th>");
+                for (String v : variants) {
+                    out.append("<th>").append(esc(v)).append(" / CPU ceiling</th>");
+                }
+                out.append("</tr>\n");
+                for (int level : summary.levels()) {
+                    out.append("<tr><th>").append(Fmt.fixed(level, 0)).append("</th>");
+                    for (String v : variants) {
+                        out.append("<td>").append(summary.level(v, level)
+                                .map(s -> esc(Fmt.estimate(summary.ceilingFraction(s), 100))
+                                        + (summary.ceilingFraction(s).isEmpty() ? "" : " %"))
+                                .orElse("–")).append("</td>");
+                    }
+                    out.append("</tr>\n");
+                }
+                out.append("</table>\n");
+                out.append("<p class=\"note\">CPU ceiling: ").append(esc(summary.ceiling().describe()))
+                        .append(". “/ CPU ceiling” is each variant's throughput over that rate (mean ± CI95"
+                                + " half-width of the throughput, divided by the ceiling; the ceiling's own error"
+                                + " is not included): the share of the machine's compute, had every core done"
+                                + " nothing but this request's work, that came back as answers. The services share"
+                                + " the cores with the load generator and the databases, so 100 % is out of"
+                                + " reach.</p>\n");
+            }
         }
     }
 
@@ -449,12 +480,84 @@ final class HtmlReport {
                 + "single repetition); a gap means no valid repetition at that level.")
                 .append(Charts.logX(summary.levels()) ? " The level axis is logarithmic (a geometric ladder of "
                         + "levels, or levels spanning more than " + (int) Charts.LOG_X_SPAN + "×)." : "").append("</p>\n<div class=\"charts\">\n");
-        for (Charts.Chart chart : charts) {
-            out.append("<figure><img alt=\"").append(esc(chart.title())).append("\" width=\"").append(Charts.WIDTH)
-                    .append("\" height=\"").append(Charts.HEIGHT).append("\" src=\"data:image/png;base64,")
-                    .append(Base64.getEncoder().encodeToString(chart.png())).append("\"></figure>\n");
-        }
+        charts.stream().filter(c -> c.metric() != null).forEach(this::figure);
         out.append("</div>\n");
+    }
+
+    private void figure(Charts.Chart chart) {
+        out.append("<figure><img alt=\"").append(esc(chart.title())).append("\" width=\"").append(Charts.WIDTH)
+                .append("\" height=\"").append(Charts.HEIGHT).append("\" src=\"data:image/png;base64,")
+                .append(Base64.getEncoder().encodeToString(chart.png())).append("\"></figure>\n");
+    }
+
+    /**
+     * The services' pools (executors, schedulers) per variant and level, from their Prometheus metrics; absent when
+     * no variant reports any.
+     */
+    private void pools() {
+        if (summary.pools().isEmpty()) {
+            return;
+        }
+        section("Pools", "pools");
+        out.append("<p class=\"note\">The executors and schedulers the services report on their Prometheus endpoint"
+                + " (Micrometer's <code>executor_*</code> metrics by their <code>name</code> tag, rejected-task"
+                + " counters, and the JDK's virtual thread scheduler as <code>").append(esc(PoolMetrics.VIRTUAL))
+                .append("</code>), sampled every second with the other resources and summed over the variant's"
+                        + " service processes (and over the workers of one scheduler). Gauges are means over the"
+                        + " level's window, utilization is mean active / mean max threads, counters (completed,"
+                        + " rejected, virtual threads started, pinned events) are differences over the window. Each"
+                        + " value is the mean over valid repetitions ± CI95 half-width; – where the pool does not"
+                        + " report it.</p>\n");
+        boolean virtual = summary.pools().stream().anyMatch(p -> p.reports(PoolMetric.STARTED)
+                || p.reports(PoolMetric.PINNED));
+        List<PoolMetric> columns = new ArrayList<>(List.of(PoolMetric.ACTIVE, PoolMetric.MAX, PoolMetric.UTILIZATION,
+                PoolMetric.SIZE, PoolMetric.QUEUED, PoolMetric.COMPLETED, PoolMetric.REJECTED));
+        if (virtual) {
+            columns.addAll(List.of(PoolMetric.STARTED, PoolMetric.PINNED));
+        }
+        for (String v : summary.variants()) {
+            List<String> names = summary.pools().stream().filter(p -> p.variant().equals(v)).map(p -> p.pool())
+                    .distinct().sorted().toList();
+            out.append("<h3>").append(esc(v)).append("</h3>\n");
+            if (names.isEmpty()) {
+                out.append("<p class=\"note\">").append(settings != null && settings.targets().contains(v)
+                        ? "External target: not sampled." : "No pool reported.").append("</p>\n");
+                continue;
+            }
+            out.append("<table class=\"num\">\n<tr><th>Pool</th><th>Level (").append(levelUnit(settings))
+                    .append(")</th>");
+            for (PoolMetric metric : columns) {
+                out.append("<th>").append(esc(metric.label())).append(" (").append(esc(poolUnit(metric)))
+                        .append(")</th>");
+            }
+            out.append("</tr>\n");
+            for (String name : names) {
+                for (int level : summary.levels()) {
+                    var pool = summary.pool(v, level, name);
+                    if (pool.isEmpty()) {
+                        continue;
+                    }
+                    out.append("<tr><th>").append(esc(name)).append("</th><th>").append(Fmt.fixed(level, 0))
+                            .append("</th>");
+                    for (PoolMetric metric : columns) {
+                        out.append("<td>").append(esc(Fmt.estimate(pool.get().estimate(metric),
+                                metric == PoolMetric.UTILIZATION ? 100 : 1))).append("</td>");
+                    }
+                    out.append("</tr>\n");
+                }
+            }
+            out.append("</table>\n");
+        }
+        List<Charts.Chart> poolCharts = charts.stream().filter(c -> c.metric() == null).toList();
+        if (!poolCharts.isEmpty()) {
+            out.append("<div class=\"charts\">\n");
+            poolCharts.forEach(this::figure);
+            out.append("</div>\n");
+        }
+    }
+
+    private static String poolUnit(PoolMetric metric) {
+        return metric == PoolMetric.UTILIZATION ? "%" : metric.unit();
     }
 
     private void validity() {

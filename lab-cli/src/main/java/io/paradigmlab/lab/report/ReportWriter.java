@@ -8,6 +8,8 @@ import io.paradigmlab.lab.stats.Comparison;
 import io.paradigmlab.lab.stats.Estimate;
 import io.paradigmlab.lab.stats.LevelSummary;
 import io.paradigmlab.lab.stats.Metric;
+import io.paradigmlab.lab.stats.PoolMetric;
+import io.paradigmlab.lab.stats.PoolSummary;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +24,11 @@ import java.nio.file.Path;
  * <ul>
  *   <li>{@value #CAMPAIGN_JSON}: the campaign itself;</li>
  *   <li>{@value #MEASUREMENTS_CSV}: one row per {@link LevelMeasurement}, every field flattened;</li>
- *   <li>{@value #SUMMARY_CSV}: one row per variant, level and {@link Metric} with mean, CI95 and n;</li>
+ *   <li>{@value #SUMMARY_CSV}: one row per variant, level and {@link Metric} with mean, CI95 and n, and, when the
+ *       scenario has a CPU ceiling, one row {@value #CEILING_FRACTION} per variant and level (throughput over the
+ *       ceiling);</li>
+ *   <li>{@value #POOLS_CSV}: only when a variant reports pools: one row per measurement and pool (per-repetition
+ *       values), then one per variant, level, pool and {@link PoolMetric} with mean, CI95 and n;</li>
  *   <li>{@value #COMPARISONS_CSV}: one row per level, compared metric and pair of variants (paired ratios), and
  *       the machine's noise;</li>
  *   <li>{@value #SUMMARY_JSON}: statistics, comparisons, crossovers and static metrics;</li>
@@ -37,6 +43,9 @@ public final class ReportWriter {
     public static final String COMPARISONS_CSV = "comparisons.csv";
     public static final String SUMMARY_JSON = "summary.json";
     public static final String REPORT_HTML = "report.html";
+    public static final String POOLS_CSV = "pools.csv";
+    /** The metric id of a variant's throughput as a fraction of the CPU ceiling (summary.csv, summary.json). */
+    public static final String CEILING_FRACTION = "ceiling_fraction";
 
     private ReportWriter() {
     }
@@ -54,6 +63,9 @@ public final class ReportWriter {
             CampaignJson.write(result, dir.resolve(CAMPAIGN_JSON));
             measurements(result).write(dir.resolve(MEASUREMENTS_CSV));
             summaryCsv(summary).write(dir.resolve(SUMMARY_CSV));
+            if (!summary.pools().isEmpty()) {
+                poolsCsv(result, summary).write(dir.resolve(POOLS_CSV));
+            }
             comparisonsCsv(summary).write(dir.resolve(COMPARISONS_CSV));
             CampaignJson.MAPPER.writeValue(dir.resolve(SUMMARY_JSON), SummaryJson.of(result, summary));
             var charts = Charts.render(summary, HtmlReport.levelAxis(result.settings()));
@@ -95,6 +107,39 @@ public final class ReportWriter {
                 Estimate e = s.estimate(metric);
                 csv.row(s.variant(), s.level(), metric.id(), metric.unit(), e.mean(), e.ciLow(), e.ciHigh(),
                         e.stdDev(), e.n(), s.repetitions(), s.ok(), s.saturated(), s.failed(), s.missing());
+            }
+            if (summary.ceiling() != null) {
+                Estimate e = summary.ceilingFraction(s);
+                csv.row(s.variant(), s.level(), CEILING_FRACTION, "fraction", e.mean(), e.ciLow(), e.ciHigh(),
+                        e.stdDev(), e.n(), s.repetitions(), s.ok(), s.saturated(), s.failed(), s.missing());
+            }
+        }
+        return csv;
+    }
+
+    /**
+     * The pools: kind {@code measurement}, one row per (variant, repetition, level, pool) with the window's values
+     * (every repetition, whatever its verdict); then kind {@code summary}, one row per (variant, level, pool,
+     * quantity) over the OK repetitions, in the columns {@code metric, mean, ci_low, ci_high, n}.
+     */
+    static Csv poolsCsv(CampaignResult result, CampaignSummary summary) {
+        Csv csv = new Csv("kind", "variant", "repetition", "level", "verdict", "pool", "active_threads",
+                "max_threads", "pool_threads", "queued_tasks", "queue_remaining", "utilization", "completed_per_s",
+                "rejected", "virtual_started_per_s", "virtual_pinned", "metric", "unit", "mean", "ci_low", "ci_high",
+                "n");
+        for (LevelMeasurement m : result.measurements()) {
+            for (LevelMeasurement.Pool p : m.pools()) {
+                csv.row("measurement", m.variant(), m.repetition(), m.level(), m.verdict(), p.name(),
+                        p.activeThreads(), p.maxThreads(), p.poolThreads(), p.queuedTasks(), p.queueRemaining(),
+                        p.utilization(), p.completedPerSecond(), p.rejected(), p.startedPerSecond(), p.pinned(),
+                        null, null, null, null, null, null);
+            }
+        }
+        for (PoolSummary p : summary.pools()) {
+            for (PoolMetric metric : PoolMetric.values()) {
+                Estimate e = p.estimate(metric);
+                csv.row("summary", p.variant(), null, p.level(), null, p.pool(), null, null, null, null, null, null,
+                        null, null, null, null, metric.id(), metric.unit(), e.mean(), e.ciLow(), e.ciHigh(), e.n());
             }
         }
         return csv;

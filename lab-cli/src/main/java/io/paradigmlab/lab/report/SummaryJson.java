@@ -8,6 +8,8 @@ import io.paradigmlab.lab.stats.Crossover;
 import io.paradigmlab.lab.stats.Estimate;
 import io.paradigmlab.lab.stats.LevelSummary;
 import io.paradigmlab.lab.stats.Metric;
+import io.paradigmlab.lab.stats.PoolMetric;
+import io.paradigmlab.lab.stats.PoolSummary;
 import io.paradigmlab.lab.stats.StaticSummary;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -51,6 +53,35 @@ final class SummaryJson {
             ObjectNode metrics = node.putObject("metrics");
             for (Metric metric : Metric.values()) {
                 estimate(metrics.putObject(metric.id()), s.estimate(metric)).put("unit", metric.unit());
+            }
+            if (summary.ceiling() != null) {
+                estimate(metrics.putObject(ReportWriter.CEILING_FRACTION), summary.ceilingFraction(s))
+                        .put("unit", "fraction");
+            }
+        }
+
+        // The scenario's CPU ceiling (null when it has none) and the services' pools (empty when none reported).
+        if (summary.ceiling() != null) {
+            ObjectNode ceiling = root.putObject("ceiling");
+            ceiling.put("benchmark", summary.ceiling().benchmark());
+            number(ceiling, "opsPerSecondPerThread", summary.ceiling().opsPerSecondPerThread());
+            number(ceiling, "error", summary.ceiling().error());
+            ceiling.put("cores", summary.ceiling().cores());
+            number(ceiling, "opsPerSecond", summary.ceiling().opsPerSecond());
+            ceiling.put("jvm", summary.ceiling().jvm());
+            ceiling.put("method", summary.ceiling().method());
+        } else {
+            root.putNull("ceiling");
+        }
+        ArrayNode pools = root.putArray("pools");
+        for (PoolSummary p : summary.pools()) {
+            ObjectNode node = pools.addObject();
+            node.put("variant", p.variant());
+            node.put("level", p.level());
+            node.put("pool", p.pool());
+            ObjectNode metrics = node.putObject("metrics");
+            for (PoolMetric metric : PoolMetric.values()) {
+                estimate(metrics.putObject(metric.id()), p.estimate(metric)).put("unit", metric.unit());
             }
         }
 

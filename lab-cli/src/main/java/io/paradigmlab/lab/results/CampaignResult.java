@@ -14,9 +14,19 @@ import java.util.Map;
  * @param measurements one per variant, repetition and level
  * @param statics      one per variant, service and repetition
  * @param verification the equivalence and equal-work check run before the load (null in results written before it)
+ * @param ceiling      the scenario's CPU ceiling, measured once before the runs, or null when the application
+ *                     declares none for the scenario ({@code Application.ceiling})
  */
 public record CampaignResult(String id, Instant started, Instant finished, String command,
                              Map<String, String> environment, CampaignSettings settings,
                              List<LevelMeasurement> measurements, List<StaticMetrics> statics,
-                             Verification verification) {
+                             Verification verification, Ceiling ceiling) {
+
+    /** Without a CPU ceiling. */
+    public CampaignResult(String id, Instant started, Instant finished, String command,
+                          Map<String, String> environment, CampaignSettings settings,
+                          List<LevelMeasurement> measurements, List<StaticMetrics> statics,
+                          Verification verification) {
+        this(id, started, finished, command, environment, settings, measurements, statics, verification, null);
+    }
 }

@@ -1,5 +1,7 @@
 package io.paradigmlab.lab.results;
 
+import java.util.List;
+
 /**
  * One measured level of one repetition of one variant: everything the load tool and the resource sampler saw
  * in that level's measured window (warm-up excluded).
@@ -21,11 +23,55 @@ package io.paradigmlab.lab.results;
  * @param loaderCpuPercent the load generator's own CPU (100 = one core)
  * @param verdict          whether the level counts: see {@link Verdict}
  * @param verdictReason    why a level is not {@link Verdict#OK}, else empty
+ * @param pools            the services' pools (executors, schedulers) in the window, by name, summed over the
+ *                         variant's service processes; empty when none reports any (and for external targets)
  */
 public record LevelMeasurement(String variant, int repetition, String model, int level, double durationSeconds,
                                long requests, long responses, long errors, long timeouts, double throughput,
                                double offeredRate, Latency latency, Resources service, double loaderCpuPercent,
-                               Verdict verdict, String verdictReason) {
+                               Verdict verdict, String verdictReason, List<Pool> pools) {
+
+    public LevelMeasurement {
+        // a campaign.json written before pools were sampled has none
+        pools = pools == null ? List.of() : List.copyOf(pools);
+    }
+
+    /** Without pools: a level of a variant that reports none. */
+    public LevelMeasurement(String variant, int repetition, String model, int level, double durationSeconds,
+                            long requests, long responses, long errors, long timeouts, double throughput,
+                            double offeredRate, Latency latency, Resources service, double loaderCpuPercent,
+                            Verdict verdict, String verdictReason) {
+        this(variant, repetition, model, level, durationSeconds, requests, responses, errors, timeouts, throughput,
+                offeredRate, latency, service, loaderCpuPercent, verdict, verdictReason, List.of());
+    }
+
+    /** The pool called {@code name}, if the window has it. */
+    public java.util.Optional<Pool> pool(String name) {
+        return pools.stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+
+    /**
+     * One pool (an executor or scheduler, by the {@code name} tag of its metrics) in one measured window, summed
+     * over the variant's service processes and the series of that name (docs/methodology.md, "Pools"). NaN where the
+     * pool does not report the quantity.
+     *
+     * @param name               the pool's name, e.g. {@code cpu}, {@code db}, or {@code virtual-scheduler} for the
+     *                           JDK's scheduler of virtual threads
+     * @param activeThreads      mean over the window's samples of the threads running a task
+     * @param maxThreads         mean of the most threads the pool may have (a ForkJoinPool's parallelism)
+     * @param poolThreads        mean of the threads it had
+     * @param queuedTasks        mean of the tasks waiting for a thread
+     * @param queueRemaining     mean of how many more tasks its queue accepted
+     * @param utilization        mean active threads / mean max threads
+     * @param completedPerSecond tasks completed per second (counter delta over the window)
+     * @param rejected           tasks refused during the window (counter delta)
+     * @param startedPerSecond   virtual threads started per second (counter delta; the virtual scheduler only)
+     * @param pinned             virtual thread pinned events during the window (counter delta)
+     */
+    public record Pool(String name, double activeThreads, double maxThreads, double poolThreads, double queuedTasks,
+                       double queueRemaining, double utilization, double completedPerSecond, double rejected,
+                       double startedPerSecond, double pinned) {
+    }
 
     /** Response-time percentiles of one measured window, in microseconds. */
     public record Latency(double mean, double p50, double p90, double p95, double p99, double p999, double max) {

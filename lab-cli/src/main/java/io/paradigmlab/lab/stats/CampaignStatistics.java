@@ -95,7 +95,31 @@ public final class CampaignStatistics {
             }
         }
         return new CampaignSummary(variants, levels, summaries, comparisons, crossovers, statics(result),
-                noise(result));
+                noise(result), pools(result, variants, levels), result.ceiling());
+    }
+
+    /**
+     * Per variant, level and pool (by name), each pool quantity estimated over the OK repetitions that reported the
+     * pool, as every other metric. Empty when no measurement has pools.
+     */
+    public static List<PoolSummary> pools(CampaignResult result, List<String> variants, List<Integer> levels) {
+        List<PoolSummary> pools = new ArrayList<>();
+        for (String variant : variants) {
+            for (int level : levels) {
+                List<LevelMeasurement> ok = okMeasurements(result, variant, level);
+                Set<String> names = new TreeSet<>();
+                ok.forEach(m -> m.pools().forEach(p -> names.add(p.name())));
+                for (String name : names) {
+                    Map<PoolMetric, Estimate> estimates = new EnumMap<>(PoolMetric.class);
+                    for (PoolMetric metric : PoolMetric.values()) {
+                        estimates.put(metric, Estimate.of(ok.stream().flatMap(m -> m.pool(name).stream())
+                                .mapToDouble(metric::of).toArray()));
+                    }
+                    pools.add(new PoolSummary(variant, level, name, estimates));
+                }
+            }
+        }
+        return pools;
     }
 
     /**

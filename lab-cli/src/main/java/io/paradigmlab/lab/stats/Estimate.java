@@ -61,6 +61,14 @@ public record Estimate(double mean, double ciLow, double ciHigh, double stdDev, 
         return new TDistribution(df).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
     }
 
+    /**
+     * The estimate of the values times {@code factor} (a positive constant): mean, bounds and standard deviation
+     * scale alike.
+     */
+    public Estimate scaled(double factor) {
+        return isEmpty() ? EMPTY : new Estimate(mean * factor, ciLow * factor, ciHigh * factor, stdDev * factor, n);
+    }
+
     /** Whether there is a confidence interval: at least two values. */
     public boolean hasInterval() {
         return n >= 2;

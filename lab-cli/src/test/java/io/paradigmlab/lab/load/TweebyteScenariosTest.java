@@ -11,11 +11,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The five Tweebyte scenario files are valid against data files with the documented headers. */
+/** The Tweebyte scenario files are valid against data files with the documented headers. */
 class TweebyteScenariosTest {
 
     static final Path SCENARIOS = Path.of("../apps/tweebyte/lab/src/main/resources/scenarios/tweebyte");
-    static final List<String> FILES = List.of("user-summary", "follow", "update-tweet", "user-tweets", "feed");
+    static final List<String> FILES = List.of("user-summary", "follow", "update-tweet", "user-tweets", "feed", "cache");
     static final String ID = "0b8a7a52-5a53-4cb8-9a3c-2f1f6d2a0c1";
 
     @TempDir
@@ -28,6 +28,7 @@ class TweebyteScenariosTest {
         Files.writeString(data.resolve("tweet-edits.csv"), "user_id,tweet_id,token\n" + ID + "1," + ID + "5,-\n");
         Files.writeString(data.resolve("heavy-tweeters.csv"), "user_id,tweet_count,token\n" + ID + "1,1000,-\n");
         Files.writeString(data.resolve("feed-readers.csv"), "user_id,following,token\n" + ID + "1,100,-\n");
+        Files.writeString(data.resolve("cache-keys.csv"), "user_id,hot,token\n" + ID + "1,1,-\n" + ID + "2,0,-\n");
     }
 
     private ScenarioLoad.Target target(String user, String tweet, String interaction) {

@@ -1,20 +1,24 @@
 package io.paradigmlab.tweebyte.lab;
 
 import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.app.CeilingBenchmark;
 import io.paradigmlab.lab.app.DataGenerator;
 import io.paradigmlab.lab.app.DatabaseInfo;
 import io.paradigmlab.lab.app.Deployment;
 import io.paradigmlab.lab.app.LaunchRequest;
+import io.paradigmlab.lab.app.LoadPreset;
 import io.paradigmlab.lab.app.ScenarioInfo;
 import io.paradigmlab.lab.app.ServiceInfo;
 import io.paradigmlab.lab.app.VariantInfo;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
 import io.paradigmlab.tweebyte.lab.data.TweebyteDataGenerator;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,6 +32,11 @@ public final class TweebyteApplication implements Application {
 
     public static final String ID = "tweebyte";
 
+    /** Seed 001's media scenarios (docs/scenarios.md). */
+    static final String CPU = "cpu";
+    static final String BLOCKING = "blocking";
+    static final String JOBS = "jobs";
+
     /** The scenarios: to add one, write its file under scenarios/tweebyte/ and add a line here (docs/scenarios.md). */
     private static final List<ScenarioInfo> SCENARIOS = List.of(
             new ScenarioInfo("user-summary", "GET a random user's profile summary (seed 000, scenario 1)",
@@ -39,7 +48,42 @@ public final class TweebyteApplication implements Application {
             new ScenarioInfo("user-tweets", "GET all tweets of a user with about 1,000 tweets, enriched (seed 000,"
                     + " scenario 4)", "scenarios/tweebyte/user-tweets.hf.yaml", List.of("tweet"), false),
             new ScenarioInfo("feed", "GET the first feed page of a user who follows about 100 users",
-                    "scenarios/tweebyte/feed.hf.yaml", List.of("tweet"), false));
+                    "scenarios/tweebyte/feed.hf.yaml", List.of("tweet"), false),
+            // seed 001's cache workload: Redis 3 ms +/- 1 ms away in each direction (Toxiproxy), keys drawn 90/10
+            new ScenarioInfo("cache", "GET the users a user follows, keys drawn 90/10 from a hot tenth (seed 001,"
+                    + " cache workload; Redis behind 3 ms +/- 1 ms of latency each way)",
+                    "scenarios/tweebyte/cache.hf.yaml", List.of("interaction"), false)
+                    .withRedisLatency(TweebyteService.INTERACTION.id(), Duration.ofMillis(3), Duration.ofMillis(1)),
+            // seed 001's workload extensions (sections 5.2-5.3, 4.4): one kind of pressure each, no database but jobs'
+            new ScenarioInfo(CPU, "POST a 256 x 256 PNG to the image pipeline (blur, Sobel, resize, JPEG) and get the"
+                    + " JPEG back (seed 001, CPU-bound workload)", "scenarios/tweebyte/cpu.hf.yaml", List.of("tweet"),
+                    false),
+            new ScenarioInfo(BLOCKING, "GET 256 KiB streamed in four 64 KiB chunks at 6.25 MB/s, a thread parked"
+                    + " between chunks (seed 001, blocking I/O workload)", "scenarios/tweebyte/blocking.hf.yaml",
+                    List.of("user"), false),
+            new ScenarioInfo(JOBS, "POST a 200 ms background job, then read its events until it ends (seed 001,"
+                    + " background jobs)", "scenarios/tweebyte/jobs.hf.yaml", List.of("tweet"), true));
+
+    /** Seed 001's ladder (section 6.1: up to 14 levels from 1 to 1,000 users, five repetitions, 1 + 3 minutes). */
+    static final List<Integer> SEED_001_LADDER = List.of(1, 5, 10, 15, 20, 25, 50, 75, 100, 200, 400, 600, 800, 1000);
+
+    /**
+     * The media scenarios' load plans: {@code seed001}, the seed's ladder (the CPU-bound one stops at 100 users, as
+     * section 6.3 did: "higher values were found to provide no further performance benefits"), and {@code quick}, the
+     * default: a few small levels, one repetition, seconds.
+     */
+    private static final Map<String, List<LoadPreset>> PRESETS = Map.of(
+            CPU, List.of(quick(List.of(1, 2, 4, 8)), seed001(SEED_001_LADDER.subList(0, 9), "section 6.3")),
+            BLOCKING, List.of(quick(List.of(1, 10, 50, 100)), seed001(SEED_001_LADDER, "section 6.4")),
+            JOBS, List.of(quick(List.of(1, 4, 16)), seed001(SEED_001_LADDER, "section 6.1's ladder")));
+
+    private static LoadPreset quick(List<Integer> levels) {
+        return new LoadPreset(LoadPreset.QUICK, "a first look in a couple of minutes", levels, 1, 10, 20);
+    }
+
+    private static LoadPreset seed001(List<Integer> levels, String where) {
+        return new LoadPreset("seed001", "seed 001's ladder (" + where + ")", levels, 5, 60, 180);
+    }
 
     private final DataGenerator data = new TweebyteDataGenerator();
 
@@ -91,11 +135,44 @@ public final class TweebyteApplication implements Application {
         return SCENARIOS;
     }
 
-    /** The user summary is served by the user service alone; every other scenario needs all three services. */
+    /**
+     * The user summary is served by the user service alone, the media scenarios by the service they address (no call
+     * to another service); every other scenario needs all three services.
+     */
     @Override
     public Set<String> servicesFor(ScenarioInfo scenario) {
+        if (PRESETS.containsKey(scenario.id())) {
+            return new LinkedHashSet<>(scenario.services());
+        }
+        if (scenario.id().equals("cache")) {
+            // the interaction service answers, the user service gives the names on a miss; no tweet is read
+            return new LinkedHashSet<>(List.of(TweebyteService.USER.id(), TweebyteService.INTERACTION.id()));
+        }
         return scenario.id().equals("user-summary") ? Set.of(TweebyteService.USER.id())
                 : Application.super.servicesFor(scenario);
+    }
+
+    /**
+     * The tweet service's media job workers (docs/api/tweebyte.md, "Background jobs"): each polls the queue with a
+     * claim every poll interval, and records a running job's steps and its end, whichever request is being counted.
+     */
+    @Override
+    public List<String> backgroundWork() {
+        return List.of("sql tweet: UPDATE media_jobs SET state = ?, attempts = attempts + ?",
+                "sql tweet: UPDATE media_jobs SET progress = ?",
+                "sql tweet: UPDATE media_jobs SET state = ?, finished_at = clock_timestamp(), result_bytes");
+    }
+
+    @Override
+    public List<LoadPreset> loadPresets(ScenarioInfo scenario) {
+        return PRESETS.getOrDefault(scenario.id(), List.of());
+    }
+
+    /** The cpu scenario's ceiling: the image pipeline alone, one thread, through JMH ({@link PipelineCeilingBenchmark}). */
+    @Override
+    public Optional<CeilingBenchmark> ceiling(ScenarioInfo scenario) {
+        return scenario.id().equals(CPU) ? Optional.of(new PipelineCeilingBenchmark(RepoLayout.locate().root()))
+                : Optional.empty();
     }
 
     @Override
@@ -104,7 +181,10 @@ public final class TweebyteApplication implements Application {
         env.put("database pool per service", "20 connections (tweebyte.db.pool-size)");
         env.put("CPU work threads", Runtime.getRuntime().availableProcessors()
                 + " (async cpu executor, reactive cpu scheduler; virtual: carrier threads)");
-        env.put("Redis", "cache-aside for follow lists and counts (TTL 600 s, 1 s timeouts)");
+        env.put("Redis", "cache-aside for follow lists and counts (TTL 600 s; the following list 60 s, seed 001; 1 s timeouts)");
+        env.put("media (seed 001)", "image pipeline on tweebyte.media.cpu-threads = cores, at most 1,000 waiting;"
+                + " stream 256 KiB at 6,250,000 B/s; jobs: 4 workers, 100 queued at most, events polled every 200 ms"
+                + " (the contract's defaults, docs/api/tweebyte.md)");
         return env;
     }
 
@@ -123,6 +203,12 @@ public final class TweebyteApplication implements Application {
                 .withCallCounting(request.callCounting())
                 .withPreparedDatabases(prepared)
                 .withGateway(request.gatewayPort() != LaunchRequest.NO_GATEWAY, Math.max(0, request.gatewayPort()));
+        // a service whose Redis traffic goes through injected latency connects to the lab's proxy instead
+        for (var route : request.redis().entrySet()) {
+            options = options.withProperties(TweebyteService.parse(route.getKey()), Map.of(
+                    "spring.data.redis.host", route.getValue().host(),
+                    "spring.data.redis.port", Integer.toString(route.getValue().port())));
+        }
         return TweebyteDeployment.start(RepoLayout.locate(), request.infra(), options);
     }
 

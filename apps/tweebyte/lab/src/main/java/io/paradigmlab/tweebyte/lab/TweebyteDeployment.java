@@ -514,7 +514,12 @@ public final class TweebyteDeployment implements Deployment {
         Map<String, String> tokens = new HashMap<>();
         try (Stream<Path> files = Files.list(from)) {
             Files.createDirectories(to);
-            for (Path file : files.filter(f -> f.toString().endsWith(".csv")).toList()) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                if (!file.toString().endsWith(".csv")) {
+                    // other data files (the cpu scenario's request body) carry no token: copied as they are
+                    Files.copy(file, to.resolve(file.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    continue;
+                }
                 try (BufferedReader in = Files.newBufferedReader(file);
                      BufferedWriter out = Files.newBufferedWriter(to.resolve(file.getFileName()))) {
                     String header = in.readLine();

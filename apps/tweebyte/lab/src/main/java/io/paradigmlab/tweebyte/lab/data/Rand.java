@@ -18,6 +18,7 @@ final class Rand {
     static final int FILES = 10;
     static final int PASSWORD = 11;
     static final int ROLES = 12;
+    static final int CACHE_KEYS = 13;
 
     private Rand() {
     }

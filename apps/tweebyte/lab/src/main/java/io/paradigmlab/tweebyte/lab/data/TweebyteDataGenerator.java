@@ -48,6 +48,12 @@ public final class TweebyteDataGenerator implements DataGenerator {
     public static final String TWEET_EDITS_CSV = "tweet-edits.csv";
     public static final String HEAVY_TWEETERS_CSV = "heavy-tweeters.csv";
     public static final String FEED_READERS_CSV = "feed-readers.csv";
+    public static final String CACHE_KEYS_CSV = "cache-keys.csv";
+
+    /** The cache workload's key space (seed 001, section 5.1: a 100,000-key subset), at most the users who follow. */
+    static final int CACHE_KEYS = 100_000;
+    /** Draws in the cache workload's key trace ({@value #CACHE_KEYS_CSV}). */
+    static final int CACHE_DRAWS = 200_000;
 
     /** The token column's placeholder, replaced by a signed token per row when security is on. */
     static final String TOKEN_PLACEHOLDER = "-";
@@ -115,6 +121,7 @@ public final class TweebyteDataGenerator implements DataGenerator {
             pool.shutdownNow();
         }
         writeFiles(model, candidates, seed, dataDir);
+        writeCacheKeys(model, seed, dataDir);
         meter.line(String.format(Locale.ROOT, "Tweebyte data set %s (seed %d) loaded in %.1f s", scale.name(), seed,
                 (System.nanoTime() - started) / 1e9));
     }
@@ -406,6 +413,8 @@ public final class TweebyteDataGenerator implements DataGenerator {
         SplittableRandom r = Rand.stream(seed, Rand.FILES);
         try {
             Files.createDirectories(dir);
+            // the cpu scenario's request body (no random draw: the same bytes for every seed)
+            MediaBodies.write(dir);
             // users.csv: one user from each of up to 10,000 equal slices of the users, in shuffled order
             int[] sample = spread(allUsers(m.users), SAMPLE, r);
             try (BufferedWriter w = writer(dir.resolve(USERS_CSV), "user_id,user_name,token")) {
@@ -446,6 +455,35 @@ public final class TweebyteDataGenerator implements DataGenerator {
             }
         } catch (IOException e) {
             throw new LabException("Cannot write the scenario data files to " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The cache workload's key trace (seed 001, section 5.1): the keys are min({@value #CACHE_KEYS}, users who
+     * follow someone) of those users, one from each equal slice of them, shuffled; the first tenth of that order is
+     * the hot set. Each of the {@value #CACHE_DRAWS} rows is a draw: with probability 0.9 a uniformly random hot key,
+     * else a uniformly random one of the other nine tenths. A scenario reading random rows of it therefore sends 90 %
+     * of its requests to 10 % of the keys. Its own random stream, so the other files do not change with it.
+     */
+    private static void writeCacheKeys(Model m, long seed, Path dir) {
+        SplittableRandom r = Rand.stream(seed, Rand.CACHE_KEYS);
+        int followers = 0;
+        int[] following = new int[m.users];
+        for (int u = 0; u < m.users; u++) {
+            if (m.followCount[u] > 0) {
+                following[followers++] = u;
+            }
+        }
+        int[] keys = spread(java.util.Arrays.copyOf(following, followers), CACHE_KEYS, r);
+        int hot = Math.max(1, keys.length / 10);
+        try (BufferedWriter w = writer(dir.resolve(CACHE_KEYS_CSV), "user_id,hot,token")) {
+            for (int i = 0; i < CACHE_DRAWS; i++) {
+                boolean isHot = r.nextInt(10) < 9 || hot == keys.length;
+                int u = isHot ? keys[r.nextInt(hot)] : keys[hot + r.nextInt(keys.length - hot)];
+                line(w, id(m, u), isHot ? "1" : "0", TOKEN_PLACEHOLDER);
+            }
+        } catch (IOException e) {
+            throw new LabException("Cannot write " + CACHE_KEYS_CSV + " to " + dir + ": " + e.getMessage(), e);
         }
     }
 

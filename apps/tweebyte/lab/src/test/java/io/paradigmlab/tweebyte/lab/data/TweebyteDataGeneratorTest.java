@@ -107,12 +107,20 @@ class TweebyteDataGeneratorTest {
     @Test
     void theScenarioFilesHaveTheirHeadersAndAPlaceholderToken() throws IOException {
         assertThat(Files.list(firstFiles).map(p -> p.getFileName().toString()).sorted().toList())
-                .containsExactlyElementsOf(csvNames().stream().sorted().toList());
+                .containsExactlyElementsOf(java.util.stream.Stream.concat(csvNames().stream(),
+                        java.util.stream.Stream.of(MediaBodies.FILTER_BODY)).sorted().toList());
+        // the cpu scenario's body: one multipart part "file" holding seed 001's 256 x 256 PNG, between boundaries
+        byte[] body = Files.readAllBytes(firstFiles.resolve(MediaBodies.FILTER_BODY));
+        String text = new String(body, java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertThat(text).startsWith("--" + MediaBodies.BOUNDARY + "\r\nContent-Disposition: form-data; name=\"file\"")
+                .endsWith("\r\n--" + MediaBodies.BOUNDARY + "--\r\n").contains("\r\n\r\n\u0089PNG");
+        assertThat(body).isEqualTo(MediaBodies.filterBody());
         assertThat(header("users.csv")).isEqualTo("user_id,user_name,token");
         assertThat(header("follow-pairs.csv")).isEqualTo("follower_id,followed_id,token");
         assertThat(header("tweet-edits.csv")).isEqualTo("user_id,tweet_id,token");
         assertThat(header("heavy-tweeters.csv")).isEqualTo("user_id,tweet_count,token");
         assertThat(header("feed-readers.csv")).isEqualTo("user_id,following,token");
+        assertThat(header("cache-keys.csv")).isEqualTo("user_id,hot,token");
         for (String file : csvNames()) {
             assertThat(rows(file)).as(file).isNotEmpty().allSatisfy(row -> {
                 assertThat(row).hasSize(3);
@@ -204,6 +212,25 @@ class TweebyteDataGeneratorTest {
             assertThat(followed).hasSize(100);
             assertThat(tweeters).containsAll(followed);
         }
+    }
+
+    @Test
+    void cacheKeysAreDrawnNinetyTenFromAHotTenthOfUsersWhoFollowSomeone() throws SQLException, IOException {
+        List<String[]> draws = rows("cache-keys.csv");
+        assertThat(draws).hasSize(200_000);
+        Set<String> followers = set(first.get("interaction"), "SELECT DISTINCT follower_id::text FROM follows");
+        Map<String, Set<String>> keys = new java.util.HashMap<>();
+        for (String[] row : draws) {
+            keys.computeIfAbsent(row[1], k -> new java.util.HashSet<>()).add(row[0]);
+        }
+        // quick: 2,000 users, every one follows someone: 2,000 keys, 200 of them hot
+        assertThat(keys.get("1")).hasSize(200);
+        assertThat(keys.get("0")).hasSizeBetween(1_700, 1_800);
+        assertThat(keys.get("1")).doesNotContainAnyElementsOf(keys.get("0"));
+        assertThat(followers).containsAll(keys.get("1")).containsAll(keys.get("0"));
+        long hot = draws.stream().filter(row -> row[1].equals("1")).count();
+        // 90 % of 200,000 draws; the binomial's standard deviation is 134 draws
+        assertThat(hot).isBetween(179_400L, 180_600L);
     }
 
     @Test
@@ -307,7 +334,8 @@ class TweebyteDataGeneratorTest {
     }
 
     private static List<String> csvNames() {
-        return List.of("users.csv", "follow-pairs.csv", "tweet-edits.csv", "heavy-tweeters.csv", "feed-readers.csv");
+        return List.of("users.csv", "follow-pairs.csv", "tweet-edits.csv", "heavy-tweeters.csv", "feed-readers.csv",
+                "cache-keys.csv");
     }
 
     private static String header(String file) throws IOException {

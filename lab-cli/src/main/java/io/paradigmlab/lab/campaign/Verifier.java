@@ -124,20 +124,7 @@ final class Verifier {
     }
 
     private static Work withoutBackground(Work work, List<String> background) {
-        if (work == null) {
-            return null;
-        }
-        java.util.function.BiFunction<String, Map<String, Long>, Map<String, Long>> keep = (kind, items) -> {
-            Map<String, Long> kept = new TreeMap<>();
-            items.forEach((k, v) -> {
-                if (background.stream().noneMatch(b -> (kind + " " + k).startsWith(b))) {
-                    kept.put(k, v);
-                }
-            });
-            return kept;
-        };
-        return new Work(keep.apply("sql", work.statements()), keep.apply("call", work.calls()),
-                keep.apply("redis", work.redisCommands()));
+        return work == null ? null : work.without(background);
     }
 
     private static Verification compareAll(Map<String, List<Observed>> byImplementation,

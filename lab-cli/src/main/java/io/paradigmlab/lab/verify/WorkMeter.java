@@ -18,6 +18,7 @@ public final class WorkMeter implements AutoCloseable {
     private static final Duration QUIET = Duration.ofMillis(200);
     private static final Duration LIMIT = Duration.ofSeconds(10);
 
+    private java.util.List<String> background = java.util.List.of();
     private final Deployment deployment;
     private final StatementStatistics statements;
     private final RedisCommandStats redis;
@@ -32,6 +33,15 @@ public final class WorkMeter implements AutoCloseable {
         this.statements = new StatementStatistics(infra.postgres());
         this.redis = new RedisCommandStats(infra.redis());
         this.databases = deployment.databases();
+    }
+
+    /**
+     * Leaves the items that start with one of {@code background} ({@code Application.backgroundWork}: a job worker
+     * polling its queue, say) out of what {@link #settle()} reads and waits for.
+     */
+    public WorkMeter ignoring(java.util.List<String> background) {
+        this.background = java.util.List.copyOf(background);
+        return this;
     }
 
     public void reset() {
@@ -64,7 +74,7 @@ public final class WorkMeter implements AutoCloseable {
         for (CountingProxy proxy : deployment.proxies()) {
             calls.putAll(proxy.counts());
         }
-        return new Work(statements.read(databases), calls, redis.read());
+        return new Work(statements.read(databases), calls, redis.read()).without(background);
     }
 
     private static void sleep(long millis) {

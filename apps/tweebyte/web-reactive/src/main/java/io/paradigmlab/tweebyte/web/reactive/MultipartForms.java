@@ -4,6 +4,7 @@ import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
+import org.springframework.http.codec.multipart.FilePart;
 import org.springframework.http.codec.multipart.FormFieldPart;
 import org.springframework.http.codec.multipart.Part;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -44,12 +45,23 @@ public final class MultipartForms {
         });
     }
 
-    /** The parts of a multipart request (none for any other request), with the failures of {@link #parameters}. */
+    /**
+     * The parts of a multipart request (none for any other request), with the failures of {@link #parameters}. A
+     * file name holding U+0000 makes the body malformed, as Tomcat's parser (the servlet variants') judges it.
+     */
     public static Mono<MultiValueMap<String, Part>> parts(ServerWebExchange exchange) {
         return exchange.getMultipartData()
                 .onErrorResume(e -> e instanceof DecodingException && NO_FIRST_BOUNDARY.equals(e.getMessage()),
                         e -> Mono.just(new LinkedMultiValueMap<>()))
+                .flatMap(parts -> nulInFileName(parts)
+                        ? Mono.<MultiValueMap<String, Part>>error(new IllegalArgumentException("NUL in a file name"))
+                        : Mono.just(parts))
                 .onErrorMap(e -> !(e instanceof DataBufferLimitException), MalformedMultipartException::new);
+    }
+
+    private static boolean nulInFileName(MultiValueMap<String, Part> parts) {
+        return parts.values().stream().flatMap(java.util.List::stream)
+                .anyMatch(part -> part instanceof FilePart file && file.filename().indexOf('\u0000') >= 0);
     }
 
     static boolean isMultipart(ServerHttpRequest request) {

@@ -61,6 +61,16 @@ final class CpuGate {
         return (double) (threads - permits.availablePermits()) / threads;
     }
 
+    /** Pipelines running now. */
+    int running() {
+        return threads - permits.availablePermits();
+    }
+
+    /** Pipelines that may run at once: {@code tweebyte.media.cpu-threads}. */
+    int threads() {
+        return threads;
+    }
+
     /** Uploads admitted and waiting for a permit. */
     int waiting() {
         return permits.getQueueLength();

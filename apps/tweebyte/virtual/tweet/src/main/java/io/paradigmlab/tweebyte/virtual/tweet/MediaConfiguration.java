@@ -1,6 +1,5 @@
 package io.paradigmlab.tweebyte.virtual.tweet;
 
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.paradigmlab.tweebyte.jdbc.BlockingMediaJobs;
@@ -20,8 +19,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * The tweet service's media workloads in the virtual variant (docs/adr/0010-media-workloads.md): the image pipeline
  * on the request's virtual thread behind {@link CpuGate}; the job workers, {@code tweebyte.media.jobs.workers} virtual
  * threads, started once the application is ready and interrupted when it closes. No pool to register: the gate and
- * the workers report {@code tweebyte_executor_utilization} and {@code _rejected_total} under {@code cpu} and
- * {@code jobs}, like the other variants' pools.
+ * the workers report Micrometer's executor gauges (running, maximum, waiting), {@code tweebyte_executor_utilization}
+ * and {@code _rejected_total} under {@code cpu} and {@code jobs}, like the other variants' pools.
  */
 @Configuration(proxyBeanMethods = false)
 class MediaConfiguration {
@@ -62,9 +61,11 @@ class MediaConfiguration {
     MeterBinder mediaPoolMetrics(CpuGate cpu, MediaJobWorkers workers) {
         return registry -> {
             ExecutorMetrics.utilization(registry, "cpu", cpu, CpuGate::utilization);
-            Gauge.builder("executor.queued", cpu, CpuGate::waiting).baseUnit("tasks").tag("name", "cpu")
-                    .description("Uploads admitted and waiting for a CPU permit").register(registry);
+            ExecutorMetrics.gauges(registry, "cpu", cpu, CpuGate::running, CpuGate::threads, CpuGate::waiting);
             ExecutorMetrics.utilization(registry, "jobs", workers, w -> (double) w.busy() / w.workers());
+            // the workers are loops that wait for jobs, not a pool with a queue: the job queue is the table
+            ExecutorMetrics.gauges(registry, "jobs", workers, MediaJobWorkers::busy, MediaJobWorkers::workers,
+                    w -> 0);
         };
     }
 }

@@ -1,8 +1,10 @@
 package io.paradigmlab.tweebyte.virtual.user;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.paradigmlab.tweebyte.domain.limits.InFlightLimit;
 import io.paradigmlab.tweebyte.domain.media.MediaStream;
 import io.paradigmlab.tweebyte.security.Caller;
+import io.paradigmlab.tweebyte.web.mvc.media.ExecutorMetrics;
 import io.paradigmlab.tweebyte.web.mvc.media.MediaStreaming;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -22,8 +24,14 @@ public class MediaStreamController {
 
     public MediaStreamController(MeterRegistry registry,
                                  @Value("${tweebyte.media.stream.bytes-per-second:" + MediaStream.DEFAULT_BYTES_PER_SECOND
-                                         + "}") long bytesPerSecond) {
+                                         + "}") long bytesPerSecond,
+                                 @Value("${tweebyte.limits.max-concurrent-requests:"
+                                         + InFlightLimit.DEFAULT_MAX_CONCURRENT_REQUESTS + "}") int maxRequests) {
         this.streaming = new MediaStreaming(registry, bytesPerSecond);
+        // a virtual thread per stream, no pool: the streams in progress are the "stream" pool's load, bounded only
+        // by the requests in flight (the other variants' 1,000 stream threads)
+        ExecutorMetrics.gauges(registry, "stream", streaming, MediaStreaming::active, s -> maxRequests, s -> 0);
+        ExecutorMetrics.utilization(registry, "stream", streaming, s -> (double) s.active() / maxRequests);
     }
 
     @GetMapping({"/media", "/media/"})

@@ -83,4 +83,19 @@ public final class ExecutorMetrics {
         Gauge.builder(UTILIZATION, state, busyShare).strongReference(true).tag("name", name)
                 .description("Busy threads (or permits) / maximum, 0..1").register(registry);
     }
+
+    /**
+     * Micrometer's executor gauges ({@code executor_active_threads}, {@code executor_pool_max_threads},
+     * {@code executor_queued_tasks}, tag {@code name}) for a bound that is not an executor: the virtual variant's
+     * semaphore, its job workers and its streams, so the lab reads every variant's pools under the same names.
+     */
+    public static <T> void gauges(MeterRegistry registry, String name, T state, ToDoubleFunction<T> active,
+                                  ToDoubleFunction<T> max, ToDoubleFunction<T> queued) {
+        Gauge.builder("executor.active", state, active).strongReference(true).tag("name", name).baseUnit("threads")
+                .description("Tasks running (virtual threads holding a permit or doing the work)").register(registry);
+        Gauge.builder("executor.pool.max", state, max).strongReference(true).tag("name", name).baseUnit("threads")
+                .description("Most tasks that may run at once").register(registry);
+        Gauge.builder("executor.queued", state, queued).strongReference(true).tag("name", name).baseUnit("tasks")
+                .description("Tasks admitted and waiting to run").register(registry);
+    }
 }

@@ -26,6 +26,7 @@ public final class MediaStreaming {
     private final long pauseNanos;
     private final Counter chunks;
     private final Counter aborted;
+    private final java.util.concurrent.atomic.AtomicInteger active = new java.util.concurrent.atomic.AtomicInteger();
 
     /** @param bytesPerSecond {@code tweebyte.media.stream.bytes-per-second}: the pace, and so how long a stream holds its thread */
     public MediaStreaming(MeterRegistry registry, long bytesPerSecond) {
@@ -49,6 +50,20 @@ public final class MediaStreaming {
      * @return false when the client went away (counted; the caller must not write again)
      */
     public boolean writeTo(OutputStream out) {
+        active.incrementAndGet();
+        try {
+            return write(out);
+        } finally {
+            active.decrementAndGet();
+        }
+    }
+
+    /** Streams being written now: where no pool runs them (virtual threads), their number is the pool's load. */
+    public int active() {
+        return active.get();
+    }
+
+    private boolean write(OutputStream out) {
         for (int i = 0; i < MediaStream.CHUNKS; i++) {
             try {
                 out.write(MediaStream.chunk(i));

@@ -1,0 +1,22 @@
+package io.paradigmlab.tweebyte.spec;
+
+import io.paradigmlab.tweebyte.lab.Variant;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DisplayName;
+
+/** The media suite on the reactive variant, whose processes run with BlockHound: a blocking call on an event loop fails. */
+@DisplayName("media workloads (reactive)")
+class ReactiveMediaIT extends MediaSpec {
+
+    @Override
+    protected Variant variant() {
+        return Variant.REACTIVE;
+    }
+
+    /** BlockHound turns a blocking call into an error; this catches one even where a scenario tolerated the 500. */
+    @AfterAll
+    void noBlockingCallWasDetected() {
+        assertNoBlockingCall();
+        assertNoBlockingCallInOwnDeployments();
+    }
+}

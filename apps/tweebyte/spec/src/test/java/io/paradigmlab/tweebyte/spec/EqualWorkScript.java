@@ -172,7 +172,23 @@ final class EqualWorkScript {
                 measure("DELETE /retweets/{userId}/{retweetId}", INTERACTION, "DELETE", "/retweets/${dave.id}/${retweet}")
                         .as("dave").expect(204),
                 measure("DELETE /tweets/{tweetId}", TWEET, "DELETE", "/tweets/${tweetGone}").as("alice").expect(204),
-                measure("GET /internal/tweets/deletions", TWEET, "GET", "/internal/tweets/deletions?after=0&limit=500"));
+                measure("GET /internal/tweets/deletions", TWEET, "GET", "/internal/tweets/deletions?after=0&limit=500"),
+
+                // media jobs (seed 001): a job long enough to be QUEUED or RUNNING, never finished, when cancelled; the
+                // workers' own statements are background work (TweebyteApplication.backgroundWork), not counted here
+                measure("POST /media/jobs", TWEET, "POST", "/media/jobs").as("alice")
+                        .json("{\"duration_ms\":600000,\"steps\":1}").expect(202).capture("job", "/id"),
+                measure("POST /media/jobs", TWEET, "POST", "/media/jobs").note("invalid").as("alice")
+                        .json("{\"duration_ms\":0,\"steps\":101}").expect(400),
+                measure("GET /media/jobs/{id}", TWEET, "GET", "/media/jobs/${job}").as("alice"),
+                measure("GET /media/jobs/{id}", TWEET, "GET", "/media/jobs/${job}").note("someone else's").as("bob")
+                        .expect(403),
+                measure("GET /media/jobs/{id}", TWEET, "GET", "/media/jobs/" + UNKNOWN).note("unknown").as("alice")
+                        .expect(404),
+                measure("DELETE /media/jobs/{id}", TWEET, "DELETE", "/media/jobs/${job}").as("alice"),
+                measure("DELETE /media/jobs/{id}", TWEET, "DELETE", "/media/jobs/${job}").note("already cancelled")
+                        .as("alice"),
+                measure("GET /media/", USER, "GET", "/media/").as("alice"));
     }
 
     private static Map<String, String> account(String name, boolean isPrivate) {

@@ -50,4 +50,33 @@ class JdbcTransactionTemplateTest {
         Integer answer = new JdbcTransactionTemplate(ROLLBACK_FAILS).execute(status -> 42);
         assertThat(answer).isEqualTo(42);
     }
+
+    /** Spring's commit path when the connection dies at COMMIT: the rollback that follows fails, and only it is thrown. */
+    private static final PlatformTransactionManager COMMIT_AND_ROLLBACK_FAIL = new PlatformTransactionManager() {
+        @Override
+        public TransactionStatus getTransaction(org.springframework.transaction.TransactionDefinition definition) {
+            return new SimpleTransactionStatus();
+        }
+
+        @Override
+        public void commit(TransactionStatus status) {
+            throw new TransactionSystemException("JDBC rollback failed", new SQLException("Connection is closed"));
+        }
+
+        @Override
+        public void rollback(TransactionStatus status) {
+            throw new TransactionSystemException("JDBC rollback failed", new SQLException("Connection is closed"));
+        }
+    };
+
+    @Test
+    void aCommitLostWithItsConnectionIsAConnectionFailure() {
+        Throwable thrown = catchThrowable(() -> new JdbcTransactionTemplate(COMMIT_AND_ROLLBACK_FAIL)
+                .execute(status -> 42));
+
+        // what the web layer's DatabaseFailures.unreachable recognizes (SQLState class 08): a 503, not a 500
+        assertThat(thrown).isInstanceOf(DataAccessResourceFailureException.class)
+                .cause().isInstanceOf(java.sql.SQLNonTransientConnectionException.class)
+                .satisfies(c -> assertThat(((SQLException) c).getSQLState()).isEqualTo("08006"));
+    }
 }

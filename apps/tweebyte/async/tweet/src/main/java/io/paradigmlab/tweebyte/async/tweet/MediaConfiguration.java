@@ -4,11 +4,9 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import io.paradigmlab.tweebyte.async.common.BoundedExecutors;
 import io.paradigmlab.tweebyte.async.common.Db;
 import io.paradigmlab.tweebyte.async.common.Downstream;
-import io.paradigmlab.tweebyte.jdbc.BlockingMediaJobs;
-import io.paradigmlab.tweebyte.jdbc.JdbcMediaJobStore;
+import io.paradigmlab.tweebyte.jdbc.MediaJobsConfiguration;
 import io.paradigmlab.tweebyte.jdbc.MediaJobWorkers;
 import io.paradigmlab.tweebyte.web.mvc.media.ExecutorMetrics;
-import java.time.Duration;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadPoolExecutor;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -17,7 +15,7 @@ import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.context.annotation.Import;
 
 /**
  * The tweet service's media workloads in the async variant (docs/adr/0010-media-workloads.md): the image pipeline on
@@ -27,10 +25,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * {@code /actuator/prometheus}.
  */
 @Configuration(proxyBeanMethods = false)
+@Import(MediaJobsConfiguration.class)
 class MediaConfiguration {
-
-    /** An idle worker looks at the table this often even without a submit in this process (another one's, say). */
-    static final Duration IDLE_POLL = Duration.ofSeconds(1);
 
     @Bean(destroyMethod = "shutdown")
     @Qualifier("cpu")
@@ -51,24 +47,6 @@ class MediaConfiguration {
         var timer = new ScheduledThreadPoolExecutor(1, Thread.ofPlatform().name("events-", 0).daemon(true).factory());
         timer.setMaximumPoolSize(1); // it never grows anyway; the metrics' maximum and utilization then say so
         return timer;
-    }
-
-    @Bean
-    JdbcMediaJobStore mediaJobStore(JdbcClient jdbc) {
-        return new JdbcMediaJobStore(jdbc);
-    }
-
-    @Bean
-    BlockingMediaJobs mediaJobs(JdbcMediaJobStore store,
-                                @Value("${tweebyte.media.jobs.queue-capacity:100}") int queueCapacity) {
-        return new BlockingMediaJobs(store, queueCapacity);
-    }
-
-    /** Stopped (workers interrupted, their jobs left RUNNING) when the application closes. */
-    @Bean(destroyMethod = "close")
-    MediaJobWorkers mediaJobWorkers(JdbcMediaJobStore store, @Value("${tweebyte.media.jobs.workers:4}") int workers,
-                                    @Value("${tweebyte.media.jobs.timeout:60s}") Duration timeout) {
-        return new MediaJobWorkers(store, workers, timeout, IDLE_POLL);
     }
 
     /**

@@ -2,18 +2,16 @@ package io.paradigmlab.tweebyte.virtual.tweet;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import io.paradigmlab.tweebyte.jdbc.BlockingMediaJobs;
-import io.paradigmlab.tweebyte.jdbc.JdbcMediaJobStore;
+import io.paradigmlab.tweebyte.jdbc.MediaJobsConfiguration;
 import io.paradigmlab.tweebyte.jdbc.MediaJobWorkers;
 import io.paradigmlab.tweebyte.web.mvc.media.ExecutorMetrics;
-import java.time.Duration;
 import java.util.concurrent.Executors;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.context.annotation.Import;
 
 /**
  * The tweet service's media workloads in the virtual variant (docs/adr/0010-media-workloads.md): the image pipeline
@@ -23,33 +21,14 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * and {@code _rejected_total} under {@code cpu} and {@code jobs}, like the other variants' pools.
  */
 @Configuration(proxyBeanMethods = false)
+@Import(MediaJobsConfiguration.class)
 class MediaConfiguration {
-
-    /** An idle worker looks at the table this often even without a submit in this process. */
-    static final Duration IDLE_POLL = Duration.ofSeconds(1);
 
     @Bean
     CpuGate cpuGate(MeterRegistry registry, @Value("${tweebyte.media.cpu-threads:0}") int threads,
                     @Value("${tweebyte.media.cpu-queue:1000}") int queue) {
         int size = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
         return new CpuGate(size, queue, ExecutorMetrics.rejected(registry, "cpu"));
-    }
-
-    @Bean
-    JdbcMediaJobStore mediaJobStore(JdbcClient jdbc) {
-        return new JdbcMediaJobStore(jdbc);
-    }
-
-    @Bean
-    BlockingMediaJobs mediaJobs(JdbcMediaJobStore store,
-                                @Value("${tweebyte.media.jobs.queue-capacity:100}") int queueCapacity) {
-        return new BlockingMediaJobs(store, queueCapacity);
-    }
-
-    @Bean(destroyMethod = "close")
-    MediaJobWorkers mediaJobWorkers(JdbcMediaJobStore store, @Value("${tweebyte.media.jobs.workers:4}") int workers,
-                                    @Value("${tweebyte.media.jobs.timeout:60s}") Duration timeout) {
-        return new MediaJobWorkers(store, workers, timeout, IDLE_POLL);
     }
 
     @Bean

@@ -77,6 +77,14 @@ public interface Application {
     }
 
     /**
+     * The fixed-work experiment behind a scenario, if it is one ({@link Experiment}): a campaign of it runs the
+     * experiment once per user count instead of offering load from the scenario's Hyperfoil file. Empty by default.
+     */
+    default java.util.Optional<Experiment> experiment(ScenarioInfo scenario) {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * Named load plans of the scenario ({@code ./lab run --ladder NAME}, {@link LoadPreset}), e.g. a seed's ladder;
      * the one named {@link LoadPreset#QUICK} is the scenario's default. Empty by default: the lab's defaults apply.
      */

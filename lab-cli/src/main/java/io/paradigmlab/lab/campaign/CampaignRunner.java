@@ -96,6 +96,10 @@ public final class CampaignRunner {
         CampaignSettings settings = request.settings();
         Application app = request.app();
         ScenarioInfo scenario = app.scenario(settings.scenario());
+        var experiment = app.experiment(scenario);
+        if (experiment.isPresent()) {
+            return ExperimentCampaign.run(repo, request, experiment.get(), id, out);
+        }
         String scenarioText = scenarioText(app, scenario);
         List<String> launched = settings.variants().stream().filter(v -> !settings.targets().contains(v)).toList();
         launched.forEach(app::variant);
@@ -238,6 +242,14 @@ public final class CampaignRunner {
                                      Set<String> services, String variant,
                                      TemplateDataSets.DataSet data, String suffix, boolean callCounting,
                                      boolean gateway, Path workDir) {
+        return launch(request, infra, redisRoutes, services, variant, data, suffix, callCounting, gateway, workDir,
+                request.settings().launchSettings());
+    }
+
+    /** Starts {@code variant} on a fresh copy of the data with the given launch settings. */
+    static Deployment launch(Request request, Infrastructure infra, Map<String, RedisEndpoint> redisRoutes,
+                             Set<String> services, String variant, TemplateDataSets.DataSet data, String suffix,
+                             boolean callCounting, boolean gateway, Path workDir, Map<String, String> launchSettings) {
         Application app = request.app();
         Map<String, String> databases = new HashMap<>();
         for (DatabaseInfo db : app.databases()) {
@@ -253,7 +265,7 @@ public final class CampaignRunner {
         }
         return app.launch(new LaunchRequest(infra, variant, services, databases, request.settings().security(),
                 ServiceProcess.DEFAULT_JVM_ARGS, workDir, callCounting, false, Map.of(),
-                gateway ? 0 : LaunchRequest.NO_GATEWAY, request.settings().launchSettings(), redisRoutes));
+                gateway ? 0 : LaunchRequest.NO_GATEWAY, launchSettings, redisRoutes));
     }
 
     private static void runLaunched(Request request, Infrastructure infra, Map<String, RedisEndpoint> redis,

@@ -39,8 +39,14 @@ import picocli.CommandLine.Parameters;
                 "  ./lab run tweebyte --variants async --target mine=http://127.0.0.1:9191,http://127.0.0.1:9192,"
                         + "http://127.0.0.1:9193",
                 "  ./lab run tweebyte --scenario feed --variants async,reactive --via-gateway",
+                "  ./lab run chatapp --scenario A.2 --levels 10,100,1000 --reps 5   (a fixed-work experiment)",
                 "", "./lab list shows the applications, variants, scenarios and scales."})
 class RunCommand implements Runnable {
+
+    /** The model of a fixed-work experiment's campaign (docs/methodology.md, "Fixed-work experiments"). */
+    static final String FIXED_MODEL = "fixed";
+    /** The default time limit of one run of a fixed-work experiment. */
+    static final int EXPERIMENT_RUN_LIMIT_SECONDS = 600;
 
     @Parameters(index = "0", paramLabel = "APP", description = "The application (./lab list).")
     String app;
@@ -77,7 +83,8 @@ class RunCommand implements Runnable {
             + " measured; closed model at the highest level, open model at the first (default: 60s).")
     String warmup;
 
-    @Option(names = "--duration", description = "Measured window of each level (default: 180s).")
+    @Option(names = "--duration", description = "Measured window of each level (default: 180s); for a fixed-work"
+            + " experiment (chatapp's), the time limit of one run (default: 600s).")
     String duration;
 
     @Option(names = "--scale", description = "Size of the data set (./lab list shows each application's; default:"
@@ -172,32 +179,44 @@ class RunCommand implements Runnable {
             throw new LabException("--faithful and --set change launched variants; only --target was given");
         }
         RedisLatency injected = CampaignOptions.redisLatency(chosenScenario, redisLatency);
+        var experiment = application.experiment(chosenScenario);
+        if (experiment.isPresent() && (!"closed".equals(model) || warmup != null)) {
+            throw new LabException("The " + chosenScenario.id() + " scenario is a fixed-work experiment: its users do a"
+                    + " set amount of work to completion (makespan), so --model and --warmup do not apply;"
+                    + " --duration is the time limit of one run");
+        }
         LoadPlan.Model loadModel = LoadPlan.Model.parse(model);
         // a preset's levels are users: the open model keeps its own default rates
         List<Integer> ladder = levels != null ? CampaignOptions.levels(levels)
+                : experiment.isPresent() ? experiment.get().defaultUsers()
                 : preset != null && loadModel == LoadPlan.Model.CLOSED ? preset.levels()
                 : CampaignOptions.levels(loadModel == LoadPlan.Model.CLOSED ? "1,10,50,100,200" : "100,200,400,800");
         int timeoutSeconds = CampaignOptions.seconds("--timeout", timeout);
         LoadPlan plan = new LoadPlan(loadModel, ladder,
-                warmup != null ? CampaignOptions.seconds("--warmup", warmup) : preset != null ? preset.warmupSeconds() : 60,
+                experiment.isPresent() ? 0
+                        : warmup != null ? CampaignOptions.seconds("--warmup", warmup)
+                        : preset != null ? preset.warmupSeconds() : 60,
                 duration != null ? CampaignOptions.seconds("--duration", duration)
+                        : experiment.isPresent() ? EXPERIMENT_RUN_LIMIT_SECONDS
                         : preset != null ? preset.durationSeconds() : 180,
                 Math.max(1, timeoutSeconds) * 1000);
+        String modelId = experiment.isPresent() ? FIXED_MODEL : loadModel.id();
         List<String> compared = new ArrayList<>(launched);
         compared.addAll(external.keySet());
         boolean noiseOn = CampaignOptions.onOff("--noise", noise);
         String noiseVariant = noiseOn && !launched.isEmpty() ? launched.getFirst() : null;
         CampaignSettings settings = new CampaignSettings(application.id(), chosenScenario.id(), compared,
-                List.copyOf(external.keySet()), loadModel.id(), ladder, repetitions, plan.warmupSeconds(),
+                List.copyOf(external.keySet()), modelId, ladder, repetitions, plan.warmupSeconds(),
                 plan.durationSeconds(), dataScale.name(), dataScale.users(), seed, securityOn, errorThreshold,
                 noiseVariant, viaGateway, launchSettings);
         String command = "./lab run " + application.id() + " --scenario " + chosenScenario.id()
                 + (launched.isEmpty() ? "" : " --variants " + String.join(",", launched))
                 + external.entrySet().stream().map(e -> " --target " + e.getKey() + "=" + String.join(",", e.getValue()))
                 .collect(Collectors.joining())
-                + " --model " + loadModel.id()
+                + (experiment.isPresent() ? "" : " --model " + loadModel.id())
                 + " --levels " + ladder.stream().map(String::valueOf).collect(Collectors.joining(","))
-                + " --reps " + repetitions + " --warmup " + plan.warmupSeconds() + "s --duration " + plan.durationSeconds()
+                + " --reps " + repetitions + (experiment.isPresent() ? "" : " --warmup " + plan.warmupSeconds() + "s")
+                + " --duration " + plan.durationSeconds()
                 + "s --scale " + dataScale.name() + " --seed " + seed + " --security " + security + " --noise " + noise
                 + (viaGateway ? " --via-gateway" : "")
                 + (redisLatency == null ? "" : " --redis-latency " + (injected == null ? "0"
@@ -214,10 +233,16 @@ class RunCommand implements Runnable {
             System.out.printf("Load plan %s of %s: %s (options given on the command line override it)%n",
                     preset.name(), chosenScenario.id(), preset.summary());
         }
-        System.out.printf("Campaign %s: %s on %s, %s model, levels %s, %d repetition(s), warm-up %d s, %d s per level,"
-                        + " scale %s, %s%n", id, chosenScenario.id(), compared, loadModel.id(), ladder, repetitions,
-                plan.warmupSeconds(), plan.durationSeconds(), dataScale.name(),
-                viaGateway ? "through the gateway" : "straight to the services");
+        if (experiment.isPresent()) {
+            System.out.printf("Campaign %s: fixed-work experiment %s on %s, users %s, %d repetition(s), at most %d s"
+                            + " per run, scale %s%n", id, chosenScenario.id(), compared, ladder, repetitions,
+                    plan.durationSeconds(), dataScale.name());
+        } else {
+            System.out.printf("Campaign %s: %s on %s, %s model, levels %s, %d repetition(s), warm-up %d s, %d s per"
+                            + " level, scale %s, %s%n", id, chosenScenario.id(), compared, loadModel.id(), ladder,
+                    repetitions, plan.warmupSeconds(), plan.durationSeconds(), dataScale.name(),
+                    viaGateway ? "through the gateway" : "straight to the services");
+        }
         CampaignResult result = CampaignRunner.run(repo, new CampaignRunner.Request(application, settings, plan,
                 external, postgresUrl, redisUrl, command, CampaignOptions.onOff("--verify", verify), injected), id,
                 System.out);

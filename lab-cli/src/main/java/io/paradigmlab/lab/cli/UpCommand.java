@@ -91,8 +91,13 @@ final class UpCommand implements Runnable {
         // must be built
         Set<String> services = new LinkedHashSet<>();
         for (ServiceInfo service : application.services()) {
-            if (services.isEmpty() || repo.hasModule(application.id(), variant, service.id())) {
-                repo.serviceJar(application.id(), variant, service.id());
+            boolean conventional = repo.hasModule(application.id(), variant, service.id());
+            if (services.isEmpty() || conventional) {
+                // checked before any infrastructure starts; an application with a layout of its own (chatapp's
+                // apps/chatapp/<variant>) names its missing jar when it launches
+                if (conventional) {
+                    repo.serviceJar(application.id(), variant, service.id());
+                }
                 services.add(service.id());
             }
         }

@@ -1,5 +1,8 @@
 package io.paradigmlab.lab.report;
 
+import io.paradigmlab.lab.results.CampaignResult;
+import io.paradigmlab.lab.results.LevelMeasurement;
+
 import io.paradigmlab.lab.stats.CampaignSummary;
 import io.paradigmlab.lab.stats.Estimate;
 import io.paradigmlab.lab.stats.Metric;
@@ -48,8 +51,14 @@ final class Charts {
     private Charts() {
     }
 
-    /** A chart: of a {@link Metric}, or of a pool's quantity ({@code metric} null; see {@link #pools}). */
-    record Chart(Metric metric, String title, byte[] png) {
+    /**
+     * A chart: of a {@link Metric}, of a pool's quantity ({@code metric} null; see {@link #pools}), or of a fixed-work
+     * experiment's number ({@code experiment}; see {@link #experiment}).
+     */
+    record Chart(Metric metric, String title, byte[] png, boolean experiment) {
+        Chart(Metric metric, String title, byte[] png) {
+            this(metric, title, png, false);
+        }
     }
 
     /**
@@ -80,6 +89,26 @@ final class Charts {
                         (variant, level) -> summary.pool(variant, level, pool).map(p -> p.estimate(metric))
                                 .orElse(Estimate.EMPTY))));
             }
+        }
+        return charts;
+    }
+
+    /**
+     * A fixed-work experiment's charts: its makespan, and the peak memory of thread stacks (NMT) and the delivery
+     * latency where the runs report them, by user count, one line per variant (mean over valid repetitions, CI95).
+     */
+    static List<Chart> experiment(CampaignResult result, CampaignSummary summary, String levelAxis) {
+        List<Chart> charts = new ArrayList<>();
+        for (String name : ExperimentNumbers.names(result)) {
+            boolean charted = name.equals(LevelMeasurement.MAKESPAN) || name.startsWith("peak thread stacks")
+                    || name.equals("peak RSS (MB)") || name.equals("delivery p99 (us)");
+            if (!charted) {
+                continue;
+            }
+            String title = ExperimentNumbers.label(name);
+            charts.add(new Chart(null, title, lines(summary, title, ExperimentNumbers.unit(name), levelAxis,
+                    summary.variants(), 1, (variant, level) -> ExperimentNumbers.estimate(result, variant, level,
+                            name)), true));
         }
         return charts;
     }

@@ -76,6 +76,7 @@ final class HtmlReport {
         methodology();
         ranking();
         summaryTables();
+        experiment();
         crossovers();
         chartsSection();
         pools();
@@ -89,8 +90,70 @@ final class HtmlReport {
         return out.toString();
     }
 
+    /** Whether this campaign ran a fixed-work experiment (model {@code fixed}) rather than a Hyperfoil scenario. */
+    private boolean fixedWork() {
+        return settings != null && "fixed".equals(settings.model());
+    }
+
+    private void experimentMethodology() {
+        out.append("<p class=\"method\"><b>Fixed work.</b> Every user does a set amount of work and a run ends when"
+                + " all of it is done; a level is a number of users. Each run starts a fresh service JVM on a fresh"
+                + " copy of the data, so JIT warm-up is part of every run, as in the experiment this reproduces. The"
+                + " <i>makespan</i> is the time from the first user's start to the last user's end; throughput is"
+                + " answered requests per second of makespan; latency is from a request to its reply (the"
+                + " acknowledgement), delivery latency from the server's timestamp to the frame's arrival. Memory is"
+                + " read while the run goes: the peak resident set size, and the service's own gauges at their peak"
+                + " (thread stacks from native memory tracking, heap after the last GC, threads). <b>Statistics.</b>"
+                + " Each value is the mean over repetitions ± the half-width of its 95% confidence interval (Student's"
+                + " t); ratios are paired within a repetition (geometric mean, CI95 on the log scale, <b>*</b> where"
+                + " it excludes 1). <b>Validity.</b> After every run the server's work counters and its SQL"
+                + " statements are read: the clients' counts must equal the server's and every variant must have done"
+                + " the same work, or the run is <i>FAILED</i> and left out; likewise a run with more than ")
+                .append(Fmt.fixed(settings.errorThreshold() * 100, 1))
+                .append("% failed requests.</p>\n");
+    }
+
+    /** A fixed-work experiment's further numbers by user count and variant. */
+    private void experiment() {
+        List<String> names = ExperimentNumbers.names(result);
+        if (names.isEmpty()) {
+            return;
+        }
+        section("Makespan, delivery and memory", "experiment");
+        out.append("<p class=\"note\">Mean over valid repetitions ± CI95 half-width; – where a variant does not"
+                + " report the number (e.g. virtual threads on the platform variant). experiment.csv holds every"
+                + " run's values, the work counts included.</p>\n");
+        List<String> variants = summary.variants();
+        for (String name : names) {
+            out.append("<h3>").append(esc(ExperimentNumbers.label(name))).append("</h3>\n<table class=\"num\">\n<tr><th>Users</th>");
+            for (String v : variants) {
+                out.append("<th>").append(esc(v)).append("</th>");
+            }
+            out.append("</tr>\n");
+            for (int level : summary.levels()) {
+                out.append("<tr><td>").append(level).append("</td>");
+                for (String v : variants) {
+                    var e = ExperimentNumbers.estimate(result, v, level, name);
+                    out.append("<td>").append(e.isEmpty() ? "–" : esc(Fmt.estimate(e, 1))).append("</td>");
+                }
+                out.append("</tr>\n");
+            }
+            out.append("</table>\n");
+        }
+        List<Charts.Chart> experimentCharts = charts.stream().filter(Charts.Chart::experiment).toList();
+        if (!experimentCharts.isEmpty()) {
+            out.append("<div class=\"charts\">\n");
+            experimentCharts.forEach(this::figure);
+            out.append("</div>\n");
+        }
+    }
+
     private void methodology() {
         section("Methodology", "method");
+        if (fixedWork()) {
+            experimentMethodology();
+            return;
+        }
         String unit = levelUnit(settings);
         int warmup = settings == null ? 0 : settings.warmupSeconds();
         int duration = settings == null ? 0 : settings.durationSeconds();
@@ -548,7 +611,7 @@ final class HtmlReport {
             }
             out.append("</table>\n");
         }
-        List<Charts.Chart> poolCharts = charts.stream().filter(c -> c.metric() == null).toList();
+        List<Charts.Chart> poolCharts = charts.stream().filter(c -> c.metric() == null && !c.experiment()).toList();
         if (!poolCharts.isEmpty()) {
             out.append("<div class=\"charts\">\n");
             poolCharts.forEach(this::figure);

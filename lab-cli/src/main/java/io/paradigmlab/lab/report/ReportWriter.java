@@ -44,6 +44,8 @@ public final class ReportWriter {
     public static final String SUMMARY_JSON = "summary.json";
     public static final String REPORT_HTML = "report.html";
     public static final String POOLS_CSV = "pools.csv";
+    /** A fixed-work experiment's further numbers (makespan, delivery latency, peak memory, work counts). */
+    public static final String EXPERIMENT_CSV = "experiment.csv";
     /** The metric id of a variant's throughput as a fraction of the CPU ceiling (summary.csv, summary.json). */
     public static final String CEILING_FRACTION = "ceiling_fraction";
 
@@ -68,7 +70,11 @@ public final class ReportWriter {
             }
             comparisonsCsv(summary).write(dir.resolve(COMPARISONS_CSV));
             CampaignJson.MAPPER.writeValue(dir.resolve(SUMMARY_JSON), SummaryJson.of(result, summary));
-            var charts = Charts.render(summary, HtmlReport.levelAxis(result.settings()));
+            var charts = new java.util.ArrayList<>(Charts.render(summary, HtmlReport.levelAxis(result.settings())));
+            if (!ExperimentNumbers.names(result).isEmpty()) {
+                charts.addAll(Charts.experiment(result, summary, HtmlReport.levelAxis(result.settings())));
+                ExperimentNumbers.csv(result).write(dir.resolve(EXPERIMENT_CSV));
+            }
             Path html = dir.resolve(REPORT_HTML);
             Files.writeString(html, HtmlReport.render(result, summary, charts), StandardCharsets.UTF_8);
             return html;

@@ -25,15 +25,45 @@ import java.util.List;
  * @param verdictReason    why a level is not {@link Verdict#OK}, else empty
  * @param pools            the services' pools (executors, schedulers) in the window, by name, summed over the
  *                         variant's service processes; empty when none reports any (and for external targets)
+ * @param extra            further numbers by name, mean of nothing: the value of this repetition (a fixed-work
+ *                         experiment's makespan, delivery latency, peak memory by kind, its work counts; see
+ *                         {@link #MAKESPAN}); empty for a Hyperfoil scenario
  */
 public record LevelMeasurement(String variant, int repetition, String model, int level, double durationSeconds,
                                long requests, long responses, long errors, long timeouts, double throughput,
                                double offeredRate, Latency latency, Resources service, double loaderCpuPercent,
-                               Verdict verdict, String verdictReason, List<Pool> pools) {
+                               Verdict verdict, String verdictReason, List<Pool> pools,
+                               java.util.Map<String, Double> extra) {
+
+    /** The {@link #extra} of a fixed-work experiment's makespan, in seconds (first user's start to last user's end). */
+    public static final String MAKESPAN = "makespan_s";
 
     public LevelMeasurement {
-        // a campaign.json written before pools were sampled has none
+        // a campaign.json written before pools (or extras) were sampled has none
         pools = pools == null ? List.of() : List.copyOf(pools);
+        extra = extra == null ? java.util.Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(extra));
+    }
+
+    /** Without further numbers: a level of a Hyperfoil scenario. */
+    public LevelMeasurement(String variant, int repetition, String model, int level, double durationSeconds,
+                            long requests, long responses, long errors, long timeouts, double throughput,
+                            double offeredRate, Latency latency, Resources service, double loaderCpuPercent,
+                            Verdict verdict, String verdictReason, List<Pool> pools) {
+        this(variant, repetition, model, level, durationSeconds, requests, responses, errors, timeouts, throughput,
+                offeredRate, latency, service, loaderCpuPercent, verdict, verdictReason, pools, java.util.Map.of());
+    }
+
+    /** This measurement with another verdict (e.g. a run whose work differed from the other variants'). */
+    public LevelMeasurement withVerdict(Verdict newVerdict, String reason) {
+        return new LevelMeasurement(variant, repetition, model, level, durationSeconds, requests, responses, errors,
+                timeouts, throughput, offeredRate, latency, service, loaderCpuPercent, newVerdict, reason, pools, extra);
+    }
+
+    /** The named further number, NaN when absent. */
+    public double extra(String name) {
+        Double value = extra.get(name);
+        return value == null ? Double.NaN : value;
     }
 
     /** Without pools: a level of a variant that reports none. */

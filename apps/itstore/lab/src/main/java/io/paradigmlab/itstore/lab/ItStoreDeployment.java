@@ -1,7 +1,7 @@
 package io.paradigmlab.itstore.lab;
 
 import io.paradigmlab.lab.app.Application;
-import io.paradigmlab.lab.app.Deployment;
+import io.paradigmlab.lab.app.OneProcessDeployment;
 import io.paradigmlab.lab.app.LaunchRequest;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.infra.LabException;
@@ -9,12 +9,10 @@ import io.paradigmlab.lab.infra.Ports;
 import io.paradigmlab.lab.infra.PostgresEndpoint;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
-import io.paradigmlab.lab.verify.CountingProxy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One cell of the IT store running: its one service JVM ({@code apps/itstore/<variant>/store}) on a database the lab
@@ -22,23 +20,15 @@ import java.util.Map;
  * launch settings ({@code faithful}, {@code materialize}, {@code pool-size}) turned into the service's
  * {@code itstore.*} properties.
  */
-public final class ItStoreDeployment implements Deployment {
+public final class ItStoreDeployment extends OneProcessDeployment {
 
     /** Connections of every cell's pool (docs/adr/0009-itstore-variants.md). */
     public static final int DEFAULT_POOL_SIZE = 100;
     /** Generous: one JVM opening 100 connections on a loaded 2-core machine. */
     public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(180);
 
-    private final ItStoreVariant variant;
-    private final ServiceProcess process;
-    private final Path jar;
-    private final String database;
-
     private ItStoreDeployment(ItStoreVariant variant, ServiceProcess process, Path jar, String database) {
-        this.variant = variant;
-        this.process = process;
-        this.jar = jar;
-        this.database = database;
+        super(variant.id(), ItStoreApplication.SERVICE, process, jar, database);
     }
 
     /**
@@ -118,57 +108,11 @@ public final class ItStoreDeployment implements Deployment {
     }
 
     public ItStoreVariant variant() {
-        return variant;
+        return ItStoreVariant.parse(variantId());
     }
 
     /** The service's base URL, e.g. {@code http://127.0.0.1:40123}. */
     public String url() {
-        return process.baseUrl();
-    }
-
-    /** The service's process (for fault tests: stop it, restart it). */
-    public ServiceProcess process() {
-        return process;
-    }
-
-    /** The database the cell reads. */
-    public String database() {
-        return database;
-    }
-
-    @Override
-    public String variantId() {
-        return variant.id();
-    }
-
-    @Override
-    public Map<String, String> endpoints() {
-        return Map.of(ItStoreApplication.SERVICE, process.baseUrl());
-    }
-
-    @Override
-    public Map<String, ServiceProcess> processes() {
-        return Map.of(ItStoreApplication.SERVICE, process);
-    }
-
-    @Override
-    public Map<String, Path> jars() {
-        return Map.of(ItStoreApplication.SERVICE, jar);
-    }
-
-    @Override
-    public Map<String, String> databases() {
-        return Map.of(database, ItStoreApplication.SERVICE);
-    }
-
-    /** None: the one service calls no other. */
-    @Override
-    public List<CountingProxy> proxies() {
-        return List.of();
-    }
-
-    @Override
-    public void close() {
-        process.close();
+        return process().baseUrl();
     }
 }

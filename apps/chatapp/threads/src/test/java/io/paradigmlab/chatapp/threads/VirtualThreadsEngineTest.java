@@ -1,0 +1,11 @@
+package io.paradigmlab.chatapp.threads;
+
+import java.util.concurrent.ThreadFactory;
+
+class VirtualThreadsEngineTest extends ThreadChatEngineContract {
+
+    @Override
+    ThreadFactory threads() {
+        return Thread.ofVirtual().name("conn-", 0).factory();
+    }
+}

@@ -1,0 +1,40 @@
+package io.paradigmlab.eshop.domain.error;
+
+import java.util.List;
+
+/**
+ * Messages for failures that the web frameworks detect before the application's code runs. MVC and WebFlux word
+ * these differently; every variant answers with these words instead, so responses stay identical.
+ */
+public final class StandardErrors {
+
+    /** A request the HTTP server or the JSON reader could not parse (bad percent-encoding, broken JSON, wrong type). */
+    public static final String MALFORMED_REQUEST = "Malformed request";
+    /** A request whose body is required but absent. */
+    public static final String BODY_REQUIRED = "Request body is required";
+    public static final String METHOD_NOT_ALLOWED = "Method not allowed";
+    /** A request body of a media type the endpoint does not take (import: {@code text/csv} or multipart only). */
+    public static final String UNSUPPORTED_MEDIA_TYPE = "Unsupported media type";
+    /** A request body above the server's size limit (the import's upload, say). */
+    public static final String PAYLOAD_TOO_LARGE = "Request body too large";
+    /** An unknown path. */
+    public static final String NOT_FOUND = "Resource not found";
+    public static final String INTERNAL = "Internal server error";
+    /** More requests in flight than a service's bound: a 503 with {@code Retry-After}, so nothing queues unbounded. */
+    public static final String OVERLOADED = "Service overloaded, try again later";
+
+    private StandardErrors() {
+    }
+
+    /** The message list for a status the framework produced, with no detail from the application. */
+    public static List<String> forStatus(int status) {
+        return List.of(switch (status) {
+            case 400 -> MALFORMED_REQUEST;
+            case 404 -> NOT_FOUND;
+            case 405 -> METHOD_NOT_ALLOWED;
+            case 413 -> PAYLOAD_TOO_LARGE;
+            case 415 -> UNSUPPORTED_MEDIA_TYPE;
+            default -> status >= 500 ? INTERNAL : "Request failed";
+        });
+    }
+}

@@ -69,6 +69,17 @@ public interface Application {
     String FAITHFUL = "faithful";
 
     /**
+     * The launch setting of {@code --instances N}: N instances of each service, the services reaching each other
+     * through a load balancer over the instance list, and the load spread over the instances of the service it
+     * addresses ({@link Deployment#instanceEndpoints()}). Only an application that lists it in
+     * {@link #launchSettings()} accepts it; without it, one instance.
+     */
+    String INSTANCES = "instances";
+
+    /** The most instances of a service {@code --instances} starts. */
+    int MAX_INSTANCES = 8;
+
+    /**
      * The scenario's CPU ceiling, if it has one ({@link CeilingBenchmark}): a campaign of it measures the ceiling
      * once before the runs and reports each variant's throughput as a fraction of it. Empty by default.
      */

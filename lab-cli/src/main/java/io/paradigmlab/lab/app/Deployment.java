@@ -14,6 +14,27 @@ public interface Deployment extends AutoCloseable {
     /** Service id to the base URL clients use (e.g. {@code http://127.0.0.1:9091}), for the started services. */
     Map<String, String> endpoints();
 
+    /**
+     * Service id to the base URLs of all its instances, the first being {@link #endpoints()}'s, for the started
+     * services: the load generator spreads a service's requests over them (round-robin). One per service unless the
+     * deployment was launched with {@code Application.INSTANCES}.
+     */
+    default Map<String, List<String>> instanceEndpoints() {
+        Map<String, List<String>> one = new java.util.LinkedHashMap<>();
+        endpoints().forEach((service, url) -> one.put(service, List.of(url)));
+        return one;
+    }
+
+    /**
+     * Service id to the processes of all its instances, the first being {@link #processes()}'s: the lab samples each
+     * one's resources. One per service by default.
+     */
+    default Map<String, List<ServiceProcess>> instanceProcesses() {
+        Map<String, List<ServiceProcess>> one = new java.util.LinkedHashMap<>();
+        processes().forEach((service, process) -> one.put(service, List.of(process)));
+        return one;
+    }
+
     /** Service id to its process, for the started services. */
     Map<String, ServiceProcess> processes();
 

@@ -76,10 +76,19 @@ public final class CampaignRunner {
      * @param verify      run the verification first (a campaign without it says so in its report)
      * @param redisLatency the latency injected between a service and Redis for every launched variant (a Toxiproxy
      *                     started with the campaign), or null for none
+     * @param mariadbUrl  external MariaDB ({@code mariadb://user:pass@host:port}) for applications with a MariaDB
+     *                    database, or null for embedded
      */
     public record Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
                           String postgresUrl, String redisUrl, String command, boolean verify,
-                          RedisLatency redisLatency) {
+                          RedisLatency redisLatency, String mariadbUrl) {
+
+        /** Embedded MariaDB, if the application needs one. */
+        public Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
+                       String postgresUrl, String redisUrl, String command, boolean verify,
+                       RedisLatency redisLatency) {
+            this(app, settings, plan, targets, postgresUrl, redisUrl, command, verify, redisLatency, null);
+        }
 
         /** The scenario's own injected latency ({@link ScenarioInfo#redisLatency()}), if it declares one. */
         public Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
@@ -115,7 +124,8 @@ public final class CampaignRunner {
         List<StaticMetrics> statics = new ArrayList<>();
         out.println("Starting PostgreSQL and Redis...");
         try (Infrastructure infra = Infrastructure.start(
-                new Infrastructure.Options(request.postgresUrl(), request.redisUrl(), workDir.resolve("infra")));
+                new Infrastructure.Options(request.postgresUrl(), request.redisUrl(), workDir.resolve("infra"),
+                        request.mariadbUrl()));
              InjectedLatency latency = injectLatency(repo, request, launched, infra, workDir, out)) {
             var environment = Environment.describe(repo, app, settings.security(), infra);
             if (latency != null) {
@@ -163,7 +173,7 @@ public final class CampaignRunner {
                     } else {
                         progress.beginRun(rep, settings.repetitions(), run);
                         runLaunched(request, infra, redis, scenario, scenarioText, services, implementation, run, rep,
-                                data, workDir, progress, measurements, statics);
+                                data, workDir, progress, measurements, statics, environment);
                     }
                 }
             }
@@ -255,7 +265,7 @@ public final class CampaignRunner {
         for (DatabaseInfo db : app.databases()) {
             if (services.contains(db.service())) {
                 String name = db.name() + suffix;
-                TemplateDataSets.copy(infra.postgres(), data, db.service(), name);
+                TemplateDataSets.freshDatabase(infra, data, db, name);
                 databases.put(db.service(), name);
             }
         }
@@ -272,13 +282,15 @@ public final class CampaignRunner {
                                     ScenarioInfo scenario, String scenarioText,
                                     Set<String> services, String variant, String label, int rep,
                                     TemplateDataSets.DataSet data, Path workDir, Progress progress,
-                                    List<LevelMeasurement> measurements, List<StaticMetrics> statics) {
+                                    List<LevelMeasurement> measurements, List<StaticMetrics> statics,
+                                    Map<String, String> environment) {
         Path runDir = workDir.resolve(label.replace(' ', '-').replace("(", "").replace(")", "")).resolve("rep-" + rep);
         boolean viaGateway = request.settings().viaGateway();
         try (Deployment deployment = launch(request, infra, redis, services, variant, data, "_bench", false, viaGateway,
                 runDir)) {
             // through the gateway, its process is part of the system under test: sampled and reported with the services
             Map<String, ServiceProcess> measured = measuredProcesses(deployment, viaGateway, variant);
+            environment.put("placement " + label, placement(deployment));
             List<ResourceSampler.Watched> watched = measured.values().stream()
                     .map(s -> new ResourceSampler.Watched(s.pid(), s.baseUrl())).toList();
             ResourceSampler.Sample idle = ResourceSampler.snapshot(watched);
@@ -297,7 +309,7 @@ public final class CampaignRunner {
                 sampler.start();
                 outcomes = ScenarioLoad.run(scenario.id(), scenarioText, new ScenarioLoad.Target(
                         endpointsFor(viaGateway ? deployment.gatewayEndpoints() : deployment.endpoints(), scenario),
-                        dataDir), request.plan(),
+                        dataDir, viaGateway ? Map.of() : deployment.instanceEndpoints()), request.plan(),
                         request.settings().seed(), progress.loadProgress());
                 for (PhaseOutcome outcome : outcomes) {
                     measurements.add(measure(label, rep, request.plan(), request.settings(), outcome,
@@ -315,10 +327,25 @@ public final class CampaignRunner {
         }
     }
 
+    /** How many instances of each service ran, and the CPUs each process was allowed to run on. */
+    static String placement(Deployment deployment) {
+        List<String> parts = new ArrayList<>();
+        deployment.instanceProcesses().forEach((service, instances) -> parts.add(service + " x" + instances.size()
+                + " (CPUs " + String.join(" | ", instances.stream()
+                .map(p -> io.paradigmlab.lab.metrics.ProcessProbe.allowedCpus(p.pid())).toList()) + ")"));
+        return String.join(", ", parts);
+    }
+
     /** The services' processes, and the gateway's (as service {@link #GATEWAY}) when the load goes through it. */
     private static Map<String, ServiceProcess> measuredProcesses(Deployment deployment, boolean viaGateway,
                                                                  String variant) {
-        Map<String, ServiceProcess> measured = new LinkedHashMap<>(deployment.processes());
+        Map<String, ServiceProcess> measured = new LinkedHashMap<>();
+        // every instance is sampled: the first under the service's name, the others as <service>-2, <service>-3...
+        deployment.instanceProcesses().forEach((service, instances) -> {
+            for (int i = 0; i < instances.size(); i++) {
+                measured.put(i == 0 ? service : service + "-" + (i + 1), instances.get(i));
+            }
+        });
         if (viaGateway) {
             ServiceProcess gateway = deployment.gateway().orElseThrow(() -> new LabException("The " + variant
                     + " deployment started no gateway, so --via-gateway cannot measure through it"));

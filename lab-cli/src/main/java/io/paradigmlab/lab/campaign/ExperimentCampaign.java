@@ -83,7 +83,8 @@ final class ExperimentCampaign {
         List<StaticMetrics> statics = new ArrayList<>();
         out.println("Starting PostgreSQL...");
         try (Infrastructure infra = Infrastructure.start(
-                new Infrastructure.Options(request.postgresUrl(), request.redisUrl(), workDir.resolve("infra")))) {
+                new Infrastructure.Options(request.postgresUrl(), request.redisUrl(), workDir.resolve("infra"),
+                        request.mariadbUrl()))) {
             var environment = Environment.describe(repo, app, settings.security(), infra);
             environment.put("scenario", scenario.id() + ": " + scenario.description()
                     + (scenario.writes() ? " (writes; every run starts from a fresh copy of the data)" : ""));

@@ -25,6 +25,12 @@ final class CampaignOptions {
      * application accepts ({@link Application#launchSettings()}).
      */
     static Map<String, String> launchSettings(Application application, List<String> sets, boolean faithful) {
+        return launchSettings(application, sets, faithful, null);
+    }
+
+    /** As above, with {@code --instances N} (null when not given) as the setting {@link Application#INSTANCES}. */
+    static Map<String, String> launchSettings(Application application, List<String> sets, boolean faithful,
+                                              Integer instances) {
         Map<String, String> accepted = application.launchSettings();
         Map<String, String> chosen = new java.util.TreeMap<>();
         for (String set : sets) {
@@ -37,9 +43,17 @@ final class CampaignOptions {
         if (faithful) {
             chosen.put(Application.FAITHFUL, "true");
         }
+        if (instances != null) {
+            if (instances < 1 || instances > Application.MAX_INSTANCES) {
+                throw new LabException("--instances takes 1 to " + Application.MAX_INSTANCES + ", got " + instances);
+            }
+            chosen.put(Application.INSTANCES, instances.toString());
+        }
         for (String key : chosen.keySet()) {
             if (!accepted.containsKey(key)) {
-                throw new LabException((key.equals(Application.FAITHFUL) ? "--faithful: " : "--set " + key + ": ")
+                throw new LabException((key.equals(Application.FAITHFUL) ? "--faithful: "
+                        : key.equals(Application.INSTANCES) && instances != null ? "--instances: "
+                        : "--set " + key + ": ")
                         + application.id() + (accepted.isEmpty() ? " has no launch settings"
                         : " accepts " + String.join(", ", accepted.keySet())) + " (./lab list)");
             }

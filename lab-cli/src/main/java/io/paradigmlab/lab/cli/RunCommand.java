@@ -122,11 +122,22 @@ class RunCommand implements Runnable {
             + " embedded). The lab empties it (FLUSHALL) before every run: give it a Redis of its own.")
     String redisUrl;
 
+    @Option(names = "--mariadb-url", paramLabel = "URL", description = "External MariaDB,"
+            + " mariadb://user:password@host:port, for an application with a MariaDB database (the e-shop's orders;"
+            + " default: embedded, started only for such an application). The lab drops and creates its databases.")
+    String mariadbUrl;
+
     @Option(names = "--redis-latency", paramLabel = "LATENCY[,JITTER]", description = "The network latency injected"
             + " between a service and Redis, in each direction, in whole milliseconds (e.g. 3ms,1ms: 3 ms +/- 1 ms),"
             + " for a scenario that declares one (tweebyte's cache: 3ms,1ms on the interaction service, through"
             + " Toxiproxy); 0 switches it off (default: the scenario's).")
     String redisLatency;
+
+    @Option(names = "--instances", paramLabel = "N", description = "Run N instances of each service (1 to 8), the"
+            + " services calling each other through a round-robin load balancer over the instance list and the load"
+            + " spread over the instances, where the application supports it (the e-shop; same as --set"
+            + " instances=N). Default: one.")
+    Integer instances;
 
     @Option(names = "--faithful", description = "Launch every variant as the seed's original code was, defects"
             + " included, where the application has such a mode (./lab list says; same as --set faithful=true).")
@@ -174,7 +185,7 @@ class RunCommand implements Runnable {
                     + " measured directly");
         }
         var dataScale = application.data().scale(scale != null ? scale : defaultScale(application));
-        Map<String, String> launchSettings = CampaignOptions.launchSettings(application, sets, faithful);
+        Map<String, String> launchSettings = CampaignOptions.launchSettings(application, sets, faithful, instances);
         if (!launchSettings.isEmpty() && launched.isEmpty()) {
             throw new LabException("--faithful and --set change launched variants; only --target was given");
         }
@@ -244,7 +255,7 @@ class RunCommand implements Runnable {
                     viaGateway ? "through the gateway" : "straight to the services");
         }
         CampaignResult result = CampaignRunner.run(repo, new CampaignRunner.Request(application, settings, plan,
-                external, postgresUrl, redisUrl, command, CampaignOptions.onOff("--verify", verify), injected), id,
+                external, postgresUrl, redisUrl, command, CampaignOptions.onOff("--verify", verify), injected, mariadbUrl), id,
                 System.out);
         ReportWriter.write(result, dir);
         return dir;

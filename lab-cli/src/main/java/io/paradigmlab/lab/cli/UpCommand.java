@@ -65,6 +65,12 @@ final class UpCommand implements Runnable {
             description = "off skips token checks, as the seeds' benchmarks did (default: ${DEFAULT-VALUE}).")
     String security;
 
+    @Option(names = "--instances", paramLabel = "N", description = "Run N instances of each service (1 to 8), the"
+            + " services calling each other through a round-robin load balancer over the instance list and the load"
+            + " spread over the instances, where the application supports it (the e-shop; same as --set"
+            + " instances=N). Default: one.")
+    Integer instances;
+
     @Option(names = "--faithful", description = "Launch the variant as the seed's original code was, defects included,"
             + " where the application has such a mode (same as --set faithful=true).")
     boolean faithful;
@@ -80,12 +86,17 @@ final class UpCommand implements Runnable {
     @Option(names = "--redis-url", paramLabel = "URL", description = "External Redis, redis://host:port (default: embedded).")
     String redisUrl;
 
+    @Option(names = "--mariadb-url", paramLabel = "URL", description = "External MariaDB,"
+            + " mariadb://user:password@host:port, for an application with a MariaDB database (default: embedded,"
+            + " started only for such an application).")
+    String mariadbUrl;
+
     @Override
     public void run() {
         Application application = Applications.find(app);
         application.variant(variant);
         boolean securityOn = CampaignOptions.onOff("--security", security);
-        Map<String, String> launchSettings = CampaignOptions.launchSettings(application, sets, faithful);
+        Map<String, String> launchSettings = CampaignOptions.launchSettings(application, sets, faithful, instances);
         RepoLayout repo = RepoLayout.locate();
         // a variant whose module for a service is not in the checkout yet runs without it; a module that exists
         // must be built
@@ -130,7 +141,8 @@ final class UpCommand implements Runnable {
         var workDir = repo.workDir("up-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         PrintStream out = System.out;
         out.println("Starting PostgreSQL and Redis" + (postgresUrl == null && redisUrl == null ? " (embedded)" : "") + "...");
-        Infrastructure infra = Infrastructure.start(new Infrastructure.Options(postgresUrl, redisUrl, workDir.resolve("infra")));
+        Infrastructure infra = Infrastructure.start(new Infrastructure.Options(postgresUrl, redisUrl, workDir.resolve("infra"),
+                mariadbUrl));
         Deployment deployment = null;
         try {
             out.println("  PostgreSQL  " + infra.postgres().host() + ":" + infra.postgres().port()
@@ -144,7 +156,7 @@ final class UpCommand implements Runnable {
                         line -> out.println("  " + line));
                 for (DatabaseInfo db : application.databases()) {
                     if (services.contains(db.service())) {
-                        TemplateDataSets.copy(infra.postgres(), data, db.service(), db.name());
+                        TemplateDataSets.freshDatabase(infra, data, db, db.name());
                         databases.put(db.service(), db.name());
                     }
                 }
@@ -164,10 +176,16 @@ final class UpCommand implements Runnable {
                     out.println("API docs:         " + url + gateway.docsPath());
                 }
             }
-            for (var entry : deployment.processes().entrySet()) {
-                ServiceProcess service = entry.getValue();
-                out.printf("  %-28s %s  (pid %d, healthy after %.1f s, log %s)%n", service.name(), service.baseUrl(),
-                        service.pid(), service.startupTime().toMillis() / 1000.0, repo.root().relativize(service.log()));
+            for (var entry : deployment.instanceProcesses().entrySet()) {
+                for (ServiceProcess service : entry.getValue()) {
+                    out.printf("  %-28s %s  (pid %d, healthy after %.1f s, CPUs %s, log %s)%n", service.name(),
+                            service.baseUrl(), service.pid(), service.startupTime().toMillis() / 1000.0,
+                            io.paradigmlab.lab.metrics.ProcessProbe.allowedCpus(service.pid()),
+                            repo.root().relativize(service.log()));
+                }
+            }
+            if (infra.hasMariadb()) {
+                out.println("  MariaDB     " + infra.mariadb().endpoint().describe());
             }
             for (ServiceInfo service : application.services()) {
                 if (!services.contains(service.id())) {

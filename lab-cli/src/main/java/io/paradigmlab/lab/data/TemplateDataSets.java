@@ -108,6 +108,8 @@ public final class TemplateDataSets {
     public static DataSet prepare(PostgresEndpoint pg, String appId, List<DatabaseInfo> dbs, DataGenerator gen,
                                   DataGenerator.Scale scale, long seed, Path cacheDir,
                                   DataGenerator.Progress progress) {
+        // a MariaDB database has no template: it is created empty for every launch (freshDatabase)
+        dbs = dbs.stream().filter(DatabaseInfo::postgres).toList();
         String fingerprint = fingerprint(dbs, gen, scale);
         Map<String, String> templates = new LinkedHashMap<>();
         for (DatabaseInfo db : dbs) {
@@ -161,6 +163,19 @@ public final class TemplateDataSets {
         } catch (SQLException e) {
             throw new LabException("Cannot copy template database " + template + " to " + databaseName + ": "
                     + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A fresh database {@code databaseName} for {@code db}: a copy of its template on PostgreSQL, or, on MariaDB,
+     * an empty database created afresh and migrated (the data generator fills only PostgreSQL databases).
+     */
+    public static void freshDatabase(io.paradigmlab.lab.infra.Infrastructure infra, DataSet set, DatabaseInfo db,
+                                     String databaseName) {
+        if (db.postgres()) {
+            copy(infra.postgres(), set, db.service(), databaseName);
+        } else {
+            infra.mariadb().recreateDatabase(databaseName, db.migrationLocation());
         }
     }
 

@@ -33,8 +33,15 @@ public final class Infrastructure implements AutoCloseable {
      * @param postgresUrl external PostgreSQL ({@code postgresql://user:pass@host:port}), or null for embedded
      * @param redisUrl    external Redis ({@code redis://host:port}), or null for embedded
      * @param workDir     where the embedded servers keep their data for this run
+     * @param mariadbUrl  external MariaDB ({@code mariadb://user:pass@host:port}), or null for embedded; only the
+     *                    applications that declare a MariaDB database use it
      */
-    public record Options(String postgresUrl, String redisUrl, Path workDir) {
+    public record Options(String postgresUrl, String redisUrl, Path workDir, String mariadbUrl) {
+
+        /** Embedded MariaDB (started only when an application asks for it, {@link #mariadb()}). */
+        public Options(String postgresUrl, String redisUrl, Path workDir) {
+            this(postgresUrl, redisUrl, workDir, null);
+        }
     }
 
     private static final Pattern DATABASE_NAME = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
@@ -47,9 +54,15 @@ public final class Infrastructure implements AutoCloseable {
     /** The embedded server's data directory, kept across a restart and deleted by {@link #close()}; or null. */
     private final Path postgresData;
     private final Thread deleteDataOnExit;
+    private final Path workDir;
+    private final String mariadbUrl;
+    /** Started on first use by {@link #mariadb()}: most applications need none. */
+    private MariaDb mariadb;
 
     private Infrastructure(EmbeddedPostgres embeddedPostgres, RedisServer embeddedRedis, PostgresEndpoint postgres,
-                           RedisEndpoint redis, Path postgresData) {
+                           RedisEndpoint redis, Path postgresData, Path workDir, String mariadbUrl) {
+        this.workDir = workDir;
+        this.mariadbUrl = mariadbUrl;
         this.embeddedPostgres = embeddedPostgres;
         this.embeddedRedis = embeddedRedis;
         this.postgres = postgres;
@@ -91,7 +104,11 @@ public final class Infrastructure implements AutoCloseable {
             } else {
                 redis = RedisEndpoint.parse(options.redisUrl());
             }
-            return new Infrastructure(pg, redisServer, postgres, redis, postgresData);
+            if (options.mariadbUrl() != null) {
+                MariaDbEndpoint.parse(options.mariadbUrl()); // a malformed URL fails now, not mid-run
+            }
+            return new Infrastructure(pg, redisServer, postgres, redis, postgresData, options.workDir(),
+                    options.mariadbUrl());
         } catch (IOException e) {
             closeQuietly(pg, redisServer);
             deleteTree(postgresData);
@@ -247,6 +264,22 @@ public final class Infrastructure implements AutoCloseable {
         return redis;
     }
 
+    /**
+     * The MariaDB server of the applications that declare a MariaDB database (the e-shop's orders): the external one
+     * of {@link Options#mariadbUrl()}, else an embedded MariaDB started now, on first use, under the work directory.
+     */
+    public synchronized MariaDb mariadb() {
+        if (mariadb == null) {
+            mariadb = mariadbUrl == null ? MariaDb.embedded(workDir.resolve("mariadb")) : MariaDb.external(mariadbUrl);
+        }
+        return mariadb;
+    }
+
+    /** Whether {@link #mariadb()} has been started (or connected) in this run. */
+    public synchronized boolean hasMariadb() {
+        return mariadb != null;
+    }
+
     public boolean embeddedPostgres() {
         return embeddedPostgres != null;
     }
@@ -307,6 +340,13 @@ public final class Infrastructure implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        if (mariadb != null) {
+            try {
+                mariadb.close();
+            } catch (RuntimeException ignored) {
+                // best effort on the way out
+            }
+        }
         closeQuietly(embeddedPostgres, embeddedRedis);
         deleteTree(postgresData);
         if (deleteDataOnExit != null) {

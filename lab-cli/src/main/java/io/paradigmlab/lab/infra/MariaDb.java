@@ -151,6 +151,11 @@ public final class MariaDb implements AutoCloseable {
                     // 11.4 still defaults to latin1
                     .addArg("--character-set-server=utf8mb4")
                     .addArg("--collation-server=utf8mb4_unicode_ci")
+                    // statement digests per database, for the equal-work check (MariaDbStatementStatistics); the
+                    // bookkeeping costs every variant alike, as pg_stat_statements does on PostgreSQL
+                    .addArg("--performance-schema=ON")
+                    .addArg("--performance-schema-consumer-statements-digest=ON")
+                    .addArg("--performance-schema-digests-size=10000")
                     .addArg("--init-file=" + initFile);
             if ("root".equals(System.getProperty("user.name"))) {
                 // mariadbd refuses to run as root unless told to (CI containers and this sandbox run as root)

@@ -45,13 +45,34 @@ public final class ScenarioLoad {
      *                  their URLs have different prefixes: the lab then sends their requests to one HTTP target and
      *                  puts each service's prefix in front of its requests' paths.
      * @param dataDir   the CSV files' folder; {@link #run} also writes the generated benchmark there
+     * @param instances service id -> the base URLs of all its instances, for a service that runs several (the first
+     *                  being its endpoint's): each instance is an HTTP target of its own, and every iteration of a
+     *                  session sends the service's requests to the next instance in turn, counted across all sessions
+     *                  (a {@code csvRow} with {@code pick: next} over the instances' target names, written into the
+     *                  data folder, and an {@code endpoint:} pattern), so the requests spread evenly. Empty: one
+     *                  instance each
      */
-    public record Target(Map<String, String> endpoints, Path dataDir) {
+    public record Target(Map<String, String> endpoints, Path dataDir, Map<String, List<String>> instances) {
+
+        /** One instance per service. */
+        public Target(Map<String, String> endpoints, Path dataDir) {
+            this(endpoints, dataDir, Map.of());
+        }
+
         public Target {
             if (endpoints.isEmpty()) {
                 throw new LabException("A scenario needs at least one endpoint");
             }
             endpoints = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));
+            instances = Map.copyOf(instances);
+            for (var e : instances.entrySet()) {
+                String endpoint = endpoints.get(e.getKey());
+                if (endpoint != null && (e.getValue().isEmpty()
+                        || !Address.parse(e.getKey(), e.getValue().get(0)).equals(Address.parse(e.getKey(), endpoint)))) {
+                    throw new LabException("The instances of " + e.getKey() + " must start with its endpoint "
+                            + endpoint + ", got " + e.getValue());
+                }
+            }
             Map<String, String> byUrl = new LinkedHashMap<>();
             for (var e : endpoints.entrySet()) {
                 Address address = Address.parse(e.getKey(), e.getValue());
@@ -70,12 +91,44 @@ public final class ScenarioLoad {
         Map<String, ScenarioFile.Route> routes() {
             Map<String, String> nameByOrigin = new LinkedHashMap<>();
             Map<String, ScenarioFile.Route> routes = new LinkedHashMap<>();
+            Map<String, List<String>> rotated = rotated();
             for (var e : endpoints.entrySet()) {
                 Address address = Address.parse(e.getKey(), e.getValue());
                 String target = nameByOrigin.computeIfAbsent(address.origin(), origin -> e.getKey());
+                if (rotated.containsKey(e.getKey())) {
+                    target = "${" + instanceVariable(e.getKey()) + "}";
+                }
                 routes.put(e.getKey(), new ScenarioFile.Route(target, address.prefix()));
             }
             return routes;
+        }
+
+        /** The services whose requests rotate over several instances (never one behind a path prefix). */
+        Map<String, List<String>> rotated() {
+            Map<String, List<String>> out = new LinkedHashMap<>();
+            for (var e : instances.entrySet()) {
+                String endpoint = endpoints.get(e.getKey());
+                if (endpoint != null && e.getValue().size() > 1
+                        && Address.parse(e.getKey(), endpoint).prefix().isEmpty()) {
+                    out.put(e.getKey(), e.getValue());
+                }
+            }
+            return out;
+        }
+
+        /** The HTTP target name of instance {@code i} (0-based) of {@code service}: the first keeps the service's. */
+        static String instanceTarget(String service, int i) {
+            return i == 0 ? service : service + "-i" + (i + 1);
+        }
+
+        /** The session variable holding the target of a rotated service's current instance. */
+        static String instanceVariable(String service) {
+            return "lab_instance_" + service.replaceAll("[^A-Za-z0-9_]", "_");
+        }
+
+        /** The data file the rotation of {@code service} draws from. */
+        static String instanceFile(String service) {
+            return "lab-instances-" + service.replaceAll("[^A-Za-z0-9_-]", "_") + ".csv";
         }
 
         /** HTTP target name -> origin ({@code http://host:port}), one per distinct origin. */
@@ -87,6 +140,11 @@ public final class ScenarioLoad {
                     origins.put(e.getKey(), address.origin());
                 }
             }
+            rotated().forEach((service, urls) -> {
+                for (int i = 1; i < urls.size(); i++) {
+                    origins.put(instanceTarget(service, i), Address.parse(service, urls.get(i)).origin());
+                }
+            });
             return origins;
         }
     }
@@ -138,12 +196,12 @@ public final class ScenarioLoad {
         String previous = null;
         if (plan.warmupSeconds() > 0) {
             phases.add(phase(WARMUP, plan, plan.warmupLevel(), plan.warmupSeconds(), maxSessions, true, null,
-                    file.entry(seed, target.routes())));
+                    rotating(file.entry(seed, target.routes()), target)));
             previous = WARMUP;
         }
         for (int level : plan.levels()) {
             phases.add(phase(LEVEL + level, plan, level, plan.durationSeconds(), maxSessions, false, previous,
-                    file.entry(seed, target.routes())));
+                    rotating(file.entry(seed, target.routes()), target)));
             previous = LEVEL + level;
         }
         String comment = "# Generated by Paradigm Lab from scenario " + name + ": " + plan.model().id() + " model, "
@@ -166,6 +224,7 @@ public final class ScenarioLoad {
         } catch (IOException e) {
             throw new LabException("Cannot write the benchmark of " + name + " into " + target.dataDir() + ": " + e);
         }
+        writeInstanceFiles(target);
         DataFolder data = new DataFolder(target.dataDir());
         Benchmark benchmark = build(name, scenarioText, text, target, data);
         requireListening(target);
@@ -194,6 +253,7 @@ public final class ScenarioLoad {
             throw new LabException("At least one iteration is needed");
         }
         String text = onceBenchmark(name, scenarioText, target, iterations, timeoutMillis, seed);
+        writeInstanceFiles(target);
         Benchmark benchmark = build(name, scenarioText, text, target);
         requireListening(target);
         Map<String, Observed> observed = execute(benchmark, phase -> {
@@ -210,6 +270,7 @@ public final class ScenarioLoad {
      */
     public static void validate(String name, String scenarioText, Target target) {
         LoadPlan plan = new LoadPlan(LoadPlan.Model.CLOSED, List.of(1), 0, 1, 1000);
+        writeInstanceFiles(target);
         build(name, scenarioText, benchmark(name, scenarioText, target, plan, 0), target);
     }
 
@@ -226,11 +287,11 @@ public final class ScenarioLoad {
             List<String> names = new ArrayList<>();
             if (file.isForks()) {
                 for (ScenarioFile.Fork fork : file.forks()) {
-                    scenarios.add(file.forkScenario(fork, seed, target.routes()));
+                    scenarios.add(rotating(file.forkScenario(fork, seed, target.routes()), target));
                     names.add(ITERATION + i + "-" + fork.name().replaceAll("[^A-Za-z0-9_-]", "_"));
                 }
             } else {
-                scenarios.add(file.entry(seed, target.routes()));
+                scenarios.add(rotating(file.entry(seed, target.routes()), target));
                 names.add(ITERATION + i);
             }
             for (int f = 0; f < scenarios.size(); f++) {
@@ -250,6 +311,73 @@ public final class ScenarioLoad {
         String comment = "# Generated by Paradigm Lab from scenario " + name + ": one session, " + iterations
                 + " iteration(s), seed " + seed + ".\n";
         return document(name, file, comment, target, 1, timeoutMillis, phases);
+    }
+
+    /**
+     * The entry with, for each service whose requests rotate over instances ({@link Target#rotated()}), a
+     * {@code csvRow} step at the start of every scenario's first sequence: once per iteration it sets the variable
+     * the service's {@code endpoint:} pattern names to the next instance's target, in turn across all sessions.
+     */
+    static NodeTuple rotating(NodeTuple entry, Target target) {
+        Map<String, List<String>> rotated = target.rotated();
+        if (rotated.isEmpty()) {
+            return entry;
+        }
+        // fresh nodes for every scenario they go into: a node shared by two places would be written as a YAML alias
+        java.util.function.Supplier<List<Node>> steps = () -> {
+            List<Node> list = new ArrayList<>();
+            for (String service : rotated.keySet()) {
+                list.add(ScenarioFile.Nodes.map(List.of(ScenarioFile.Nodes.entry("csvRow",
+                        ScenarioFile.Nodes.map(List.of(
+                                ScenarioFile.Nodes.entry("file", ScenarioFile.Nodes.scalar(Target.instanceFile(service))),
+                                ScenarioFile.Nodes.entry("pick", ScenarioFile.Nodes.scalar("next"))))))));
+            }
+            return list;
+        };
+        prependToScenarios(entry, steps);
+        return entry;
+    }
+
+    private static void prependToScenarios(NodeTuple tuple, java.util.function.Supplier<List<Node>> steps) {
+        Node value = tuple.getValueNode();
+        if ("scenario".equals(((org.yaml.snakeyaml.nodes.ScalarNode) tuple.getKeyNode()).getValue())
+                && value instanceof org.yaml.snakeyaml.nodes.SequenceNode sequences && !sequences.getValue().isEmpty()
+                && sequences.getValue().getFirst() instanceof org.yaml.snakeyaml.nodes.MappingNode first
+                && first.getValue().size() == 1
+                && first.getValue().getFirst().getValueNode() instanceof org.yaml.snakeyaml.nodes.SequenceNode body) {
+            List<Node> withSteps = steps.get();
+            withSteps.addAll(body.getValue());
+            NodeTuple sequence = first.getValue().getFirst();
+            first.setValue(new ArrayList<>(List.of(new NodeTuple(sequence.getKeyNode(), ScenarioFile.Nodes.list(
+                    withSteps)))));
+            return;
+        }
+        if (value instanceof org.yaml.snakeyaml.nodes.MappingNode m) {
+            m.getValue().forEach(t -> prependToScenarios(t, steps));
+        } else if (value instanceof org.yaml.snakeyaml.nodes.SequenceNode seq) {
+            for (Node item : seq.getValue()) {
+                if (item instanceof org.yaml.snakeyaml.nodes.MappingNode m) {
+                    m.getValue().forEach(t -> prependToScenarios(t, steps));
+                }
+            }
+        }
+    }
+
+    /** Writes the instance rotation files of {@link #rotating} into the data folder. */
+    static void writeInstanceFiles(Target target) {
+        for (var e : target.rotated().entrySet()) {
+            StringBuilder csv = new StringBuilder(Target.instanceVariable(e.getKey())).append('\n');
+            for (int i = 0; i < e.getValue().size(); i++) {
+                csv.append(Target.instanceTarget(e.getKey(), i)).append('\n');
+            }
+            try {
+                Files.createDirectories(target.dataDir());
+                Files.writeString(target.dataDir().resolve(Target.instanceFile(e.getKey())), csv);
+            } catch (IOException ex) {
+                throw new LabException("Cannot write " + Target.instanceFile(e.getKey()) + " into "
+                        + target.dataDir() + ": " + ex.getMessage(), ex);
+            }
+        }
     }
 
     private static Node phase(String phaseName, LoadPlan plan, int level, int seconds, int maxSessions,
@@ -282,13 +410,14 @@ public final class ScenarioLoad {
                                    int timeoutMillis, List<Node> phases) {
         List<Node> http = new ArrayList<>();
         for (var endpoint : target.origins().entrySet()) {
-            http.add(ScenarioFile.Nodes.map(List.of(
-                    ScenarioFile.Nodes.entry("name", ScenarioFile.Nodes.scalar(endpoint.getKey())),
-                    ScenarioFile.Nodes.entry("host", ScenarioFile.Nodes.scalar(endpoint.getValue())),
-                    // one connection per session up to the cap: below it a request never queues inside the tool
-                    ScenarioFile.Nodes.entry("sharedConnections", ScenarioFile.Nodes.number(connections)),
-                    ScenarioFile.Nodes.entry("requestTimeout", ScenarioFile.Nodes.scalar(timeoutMillis + "ms")),
-                    ScenarioFile.Nodes.entry("allowHttp2", ScenarioFile.Nodes.bool(false)))));
+            List<NodeTuple> entries = new ArrayList<>();
+            entries.add(ScenarioFile.Nodes.entry("name", ScenarioFile.Nodes.scalar(endpoint.getKey())));
+            entries.add(ScenarioFile.Nodes.entry("host", ScenarioFile.Nodes.scalar(endpoint.getValue())));
+            // one connection per session up to the cap: below it a request never queues inside the tool
+            entries.add(ScenarioFile.Nodes.entry("sharedConnections", ScenarioFile.Nodes.number(connections)));
+            entries.add(ScenarioFile.Nodes.entry("requestTimeout", ScenarioFile.Nodes.scalar(timeoutMillis + "ms")));
+            entries.add(ScenarioFile.Nodes.entry("allowHttp2", ScenarioFile.Nodes.bool(false)));
+            http.add(ScenarioFile.Nodes.map(entries));
         }
         Node root = ScenarioFile.Nodes.map(List.of(
                 ScenarioFile.Nodes.entry("name", ScenarioFile.Nodes.scalar(name)),

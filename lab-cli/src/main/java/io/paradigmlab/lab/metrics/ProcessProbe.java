@@ -44,4 +44,21 @@ public final class ProcessProbe {
             return Reading.NONE;
         }
     }
+
+    /**
+     * The CPUs the process may run on ({@code Cpus_allowed_list} of /proc, e.g. {@code 0-1}), as the report records
+     * them, or {@code unknown} off Linux or once the process is gone.
+     */
+    public static String allowedCpus(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith("Cpus_allowed_list:")) {
+                    return line.substring("Cpus_allowed_list:".length()).strip();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // reported as unknown
+        }
+        return "unknown";
+    }
 }

@@ -21,6 +21,7 @@ public final class WorkMeter implements AutoCloseable {
     private java.util.List<String> background = java.util.List.of();
     private final Deployment deployment;
     private final StatementStatistics statements;
+    private final MariaDbStatementStatistics mariadbStatements;
     private final RedisCommandStats redis;
     private final Map<String, String> databases;
 
@@ -31,6 +32,9 @@ public final class WorkMeter implements AutoCloseable {
     public WorkMeter(Infrastructure infra, Deployment deployment) {
         this.deployment = deployment;
         this.statements = new StatementStatistics(infra.postgres());
+        // only an application with a MariaDB database has started one by now (its launch did)
+        this.mariadbStatements = infra.hasMariadb()
+                ? new MariaDbStatementStatistics(infra.mariadb().endpoint()) : null;
         this.redis = new RedisCommandStats(infra.redis());
         this.databases = deployment.databases();
     }
@@ -47,6 +51,9 @@ public final class WorkMeter implements AutoCloseable {
     public void reset() {
         deployment.proxies().forEach(CountingProxy::reset);
         statements.reset();
+        if (mariadbStatements != null) {
+            mariadbStatements.reset();
+        }
         redis.reset();
     }
 
@@ -72,9 +79,14 @@ public final class WorkMeter implements AutoCloseable {
     private Work read() {
         Map<String, Long> calls = new TreeMap<>();
         for (CountingProxy proxy : deployment.proxies()) {
-            calls.putAll(proxy.counts());
+            // several instances of a service have a proxy each under the service's one label: their counts add up
+            proxy.counts().forEach((call, n) -> calls.merge(call, n, Long::sum));
         }
-        return new Work(statements.read(databases), calls, redis.read()).without(background);
+        Map<String, Long> sql = statements.read(databases);
+        if (mariadbStatements != null) {
+            mariadbStatements.read(databases).forEach((statement, n) -> sql.merge(statement, n, Long::sum));
+        }
+        return new Work(sql, calls, redis.read()).without(background);
     }
 
     private static void sleep(long millis) {
@@ -89,6 +101,9 @@ public final class WorkMeter implements AutoCloseable {
     @Override
     public void close() {
         statements.close();
+        if (mariadbStatements != null) {
+            mariadbStatements.close();
+        }
         redis.close();
     }
 

@@ -48,6 +48,20 @@ class LaunchSettingsOptionTest {
         }
     }
 
+    @Test
+    void instancesBecomeASettingOnlyWhereTheApplicationRunsSeveral() {
+        Application several = app(Map.of(Application.INSTANCES, "instances of each service"));
+        assertThat(CampaignOptions.launchSettings(several, List.of(), false, 3))
+                .containsExactly(Map.entry(Application.INSTANCES, "3"));
+        assertThat(CampaignOptions.launchSettings(several, List.of(), false, null)).isEmpty();
+        for (int bad : new int[] {0, -1, Application.MAX_INSTANCES + 1}) {
+            assertThatThrownBy(() -> CampaignOptions.launchSettings(several, List.of(), false, bad))
+                    .isInstanceOf(LabException.class).hasMessageStartingWith("--instances takes 1 to");
+        }
+        assertThatThrownBy(() -> CampaignOptions.launchSettings(app(Map.of("materialize", "lists")), List.of(),
+                false, 3)).isInstanceOf(LabException.class).hasMessageStartingWith("--instances: test accepts");
+    }
+
     private static Application app(Map<String, String> settings) {
         return new Application() {
             @Override

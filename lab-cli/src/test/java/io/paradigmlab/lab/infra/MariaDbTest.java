@@ -75,6 +75,27 @@ class MariaDbTest {
                 assertThat(queryInt(c, "SELECT id FROM t")).as("auto-increment starts afresh").isEqualTo(1);
             }
 
+            // statement digests per database: the equal-work check's counts (prepared and plain alike, one digest for
+            // any number of rows in a VALUES list, session statements left out)
+            try (var stats = new io.paradigmlab.lab.verify.MariaDbStatementStatistics(endpoint);
+                 Connection c = connect(endpoint)) {
+                stats.reset();
+                insert(c, "one", "1.00");
+                insert(c, "two", "2.00");
+                c.setAutoCommit(false);
+                try (Statement s = c.createStatement()) {
+                    s.executeUpdate("INSERT INTO t (code, price) VALUES ('three', 3.00), ('four', 4.00)");
+                    s.executeUpdate("INSERT INTO t (code, price) VALUES ('five', 5.00)");
+                }
+                c.commit();
+                var counts = stats.read(java.util.Map.of(DATABASE, "svc"));
+                assertThat(counts).hasSize(1);
+                assertThat(counts.values()).containsExactly(4L);
+                assertThat(counts.keySet().iterator().next()).startsWith("svc: INSERT INTO `t`");
+                stats.reset();
+                assertThat(stats.read(java.util.Map.of(DATABASE, "svc"))).isEmpty();
+            }
+
             // the same server, addressed by URL as an external one: usable, and not stopped by its close()
             try (MariaDb external = MariaDb.external(endpoint.url())) {
                 assertThat(external.isEmbedded()).isFalse();

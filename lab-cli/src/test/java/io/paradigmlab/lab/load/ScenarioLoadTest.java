@@ -97,6 +97,70 @@ class ScenarioLoadTest {
     }
 
     @Test
+    void theLoadSpreadsOverEveryInstanceOfAService() throws IOException {
+        TestServer a2 = new TestServer(r -> new TestServer.Answer(201, "{\"id\": \"y\"}"));
+        TestServer a3 = new TestServer(r -> new TestServer.Answer(201, "{\"id\": \"z\"}"));
+        try {
+            Map<String, String> endpoints = new LinkedHashMap<>();
+            endpoints.put("a", a.url());
+            endpoints.put("b", b.url());
+            var target = new ScenarioLoad.Target(endpoints, data, Map.of("a", List.of(a.url(), a2.url(), a3.url())));
+            assertThat(ScenarioLoad.benchmark("two", TWO_REQUESTS, target, plan(LoadPlan.Model.CLOSED, 6, 0, 1), 7))
+                    .contains("endpoint: ${lab_instance_a}").contains("name: a-i3");
+            List<PhaseOutcome> outcomes = ScenarioLoad.run("two", TWO_REQUESTS, target,
+                    plan(LoadPlan.Model.CLOSED, 6, 0, 2), 7, (phase, level) -> {
+                    });
+            int total = a.received().size() + a2.received().size() + a3.received().size();
+            assertThat(outcomes.getFirst().errors()).isZero();
+            assertThat(b.received()).hasSize(total);
+            // every iteration takes the next instance, counted across sessions: an even spread
+            for (TestServer instance : List.of(a, a2, a3)) {
+                assertThat(instance.received().size()).as("requests of one instance of " + total)
+                        .isBetween(total / 3 - 6, total / 3 + 6);
+            }
+        } finally {
+            a2.close();
+            a3.close();
+        }
+    }
+
+    @Test
+    void instancesMustStartWithTheEndpoint() {
+        assertThatThrownBy(() -> new ScenarioLoad.Target(Map.of("a", a.url()), data,
+                Map.of("a", List.of(b.url(), a.url()))))
+                .isInstanceOf(LabException.class).hasMessageContaining("must start with its endpoint");
+    }
+
+    @Test
+    void fileBodySendsEachListedFileInTurn() throws IOException {
+        Files.writeString(data.resolve("one.csv"), "first file\n");
+        Files.writeString(data.resolve("two.csv"), "second file\n");
+        Files.writeString(data.resolve("files.csv"), "file\none.csv\ntwo.csv\n");
+        String upload = """
+                scenario:
+                - upload:
+                  - fileBody:
+                      files: files.csv
+                      toVar: body
+                  - httpRequest:
+                      POST: /items/upload
+                      endpoint: a
+                      headers:
+                        Content-Type: text/csv
+                      body:
+                        fromVar: body
+                      handler:
+                        status:
+                          range: 201
+                """;
+        PhaseOutcome once = ScenarioLoad.once("upload", upload, new ScenarioLoad.Target(Map.of("a", a.url()), data),
+                3, 2000, 1);
+        assertThat(once.errors()).isZero();
+        assertThat(a.received()).extracting(TestServer.Received::body)
+                .containsExactly("first file\n", "second file\n", "first file\n");
+    }
+
+    @Test
     void closedRunCountsEveryRequestAndSendsTheJsonBody() {
         List<String> phases = new ArrayList<>();
         List<PhaseOutcome> outcomes = ScenarioLoad.run("two", TWO_REQUESTS, target(),

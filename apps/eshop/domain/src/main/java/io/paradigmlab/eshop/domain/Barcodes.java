@@ -29,6 +29,12 @@ import javax.imageio.ImageIO;
  */
 public final class Barcodes {
 
+    static {
+        // PNGs are written to memory: without this, ImageIO may buffer each one through a temporary file (disk I/O
+        // that a reactive arm cannot do on its event loop, so every arm writes in memory alike)
+        ImageIO.setUseCache(false);
+    }
+
     public static final int WIDTH = 400;
     public static final int HEIGHT = 120;
     /** Quiet zone on each side, in modules (ZXing's default for 1-D codes, written out so it cannot drift). */

@@ -124,6 +124,20 @@ public final class EshopSql {
                     + " FROM locked WHERE i.code = locked.code RETURNING i.code";
 
     /**
+     * Params: codes, quantities (arrays of equal length, codes may repeat). {@code POST /inventory/releases}: Order's
+     * compensation when it cannot store orders Inventory has reserved: gives each line's quantity back, in one
+     * statement (repeated codes summed first, so each row is updated once). Update count: the rows changed. An
+     * increment needs no condition, and the rows are locked in code order as in {@link #RESERVE_MANY}.
+     */
+    public static final String RELEASE_MANY =
+            "WITH line AS (SELECT code, sum(quantity) AS quantity FROM unnest(CAST(:codes AS varchar[]),"
+                    + " CAST(:quantities AS bigint[])) AS l(code, quantity) GROUP BY code),"
+                    + " locked AS MATERIALIZED (SELECT i.code, line.quantity FROM inventory i"
+                    + " JOIN line ON line.code = i.code ORDER BY i.code FOR UPDATE OF i)"
+                    + " UPDATE inventory i SET quantity = i.quantity + locked.quantity, updated_at = now()"
+                    + " FROM locked WHERE i.code = locked.code";
+
+    /**
      * Params: codes, quantities (arrays of equal length). The data generator's load and the lab's reset of stock
      * (spec D-9): sets many rows at once. Not run by a service.
      */
@@ -166,6 +180,7 @@ public final class EshopSql {
         all.put("STOCK_BY_CODE", STOCK_BY_CODE);
         all.put("RESERVE_ONE", RESERVE_ONE);
         all.put("RESERVE_MANY", RESERVE_MANY);
+        all.put("RELEASE_MANY", RELEASE_MANY);
         all.put("LOAD_STOCK", LOAD_STOCK);
         all.put("INSERT_ORDERS", INSERT_ORDERS);
         all.put("ORDER_BY_ID", ORDER_BY_ID);

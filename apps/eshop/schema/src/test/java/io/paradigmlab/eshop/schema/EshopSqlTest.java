@@ -108,6 +108,7 @@ class EshopSqlTest {
             Map.entry("STOCK_BY_CODE", Set.of("code")),
             Map.entry("RESERVE_ONE", Set.of("code", "quantity")),
             Map.entry("RESERVE_MANY", Set.of("codes", "quantities")),
+            Map.entry("RELEASE_MANY", Set.of("codes", "quantities")),
             Map.entry("LOAD_STOCK", Set.of("codes", "quantities")),
             Map.entry("INSERT_ORDERS", Set.of("rows")),
             Map.entry("ORDER_BY_ID", Set.of("id")));
@@ -496,6 +497,24 @@ class EshopSqlTest {
         }
         // the stock ran out: the check above covered rejections too
         assertThat(codes.stream().mapToLong(EshopSqlTest::stock).sum()).isLessThan(400L * codes.size() / 4);
+    }
+
+    @Test
+    void aReleaseGivesBackEveryLineOnceInBothClients() {
+        upsert("P0900001", 5);
+        upsert("P0900002", 0);
+        String[] codes = {"P0900001", "P0900002", "P0900001", "P0999999"};
+        Long[] quantities = {2L, 3L, 4L, 7L};
+        int rows = inventoryJdbc.sql(EshopSql.RELEASE_MANY).param("codes", codes).param("quantities", quantities)
+                .update();
+        assertThat(rows).isEqualTo(2); // the unknown code changes nothing; the repeated one is one row
+        assertThat(stock("P0900001")).isEqualTo(11);
+        assertThat(stock("P0900002")).isEqualTo(3);
+        Long updated = inventoryR2dbc.sql(EshopSql.RELEASE_MANY).bind("codes", codes).bind("quantities", quantities)
+                .fetch().rowsUpdated().block();
+        assertThat(updated).isEqualTo(2L);
+        assertThat(stock("P0900001")).isEqualTo(17);
+        assertThat(stock("P0900002")).isEqualTo(6);
     }
 
     @Test

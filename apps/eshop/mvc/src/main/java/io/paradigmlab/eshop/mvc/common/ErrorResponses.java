@@ -1,0 +1,67 @@
+package io.paradigmlab.eshop.mvc.common;
+
+import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.eshop.domain.error.ErrorBody;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.List;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The contract's error answer ({@link ErrorBody}), as a {@link ResponseEntity} for MVC's handlers and written straight
+ * to the servlet response for the answers given outside MVC's handler chain (the filters, Tomcat's valve):
+ * {@code application/json} without a charset, as every other answer, and {@code Retry-After} on a 503.
+ */
+public final class ErrorResponses {
+
+    private ErrorResponses() {
+    }
+
+    /** {@code Retry-After} of a 503 that carries no value of its own (overload, database): the domain's default. */
+    public static int defaultRetryAfter() {
+        return ApiException.Unavailable.RETRY_AFTER_SECONDS;
+    }
+
+    /** The answer to an {@link ApiException}: its status and messages, its own {@code Retry-After} on a 503. */
+    public static ResponseEntity<ErrorBody> of(ApiException e, String path) {
+        int retryAfter = e instanceof ApiException.Unavailable u ? u.retryAfterSeconds() : defaultRetryAfter();
+        return of(e.status(), path, e.errors(), null, retryAfter);
+    }
+
+    /**
+     * @param headers headers to keep (a 405's {@code Allow}), or null; their content type is ignored
+     */
+    public static ResponseEntity<ErrorBody> of(int status, String path, List<String> errors, HttpHeaders headers,
+            int retryAfterSeconds) {
+        ResponseEntity.BodyBuilder response = ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON);
+        if (headers != null) {
+            headers.forEach((name, values) -> {
+                if (!HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(name)
+                        && !HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name)) {
+                    response.header(name, values.toArray(String[]::new));
+                }
+            });
+        }
+        if (status == 503) {
+            response.header(HttpHeaders.RETRY_AFTER, Integer.toString(retryAfterSeconds));
+        }
+        return response.body(ErrorBody.of(status, path, errors));
+    }
+
+    /** Writes the error body to the servlet response (nothing may have been written yet). */
+    static void write(JsonMapper json, HttpServletRequest request, HttpServletResponse response, int status,
+            List<String> errors) throws IOException {
+        byte[] body = json.writeValueAsBytes(ErrorBody.of(status, request.getRequestURI(), errors));
+        response.setStatus(status);
+        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        if (status == 503) {
+            response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(defaultRetryAfter()));
+        }
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+    }
+}

@@ -1,0 +1,56 @@
+package io.paradigmlab.eshop.mvc.common;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * What the e-shop's three MVC services share, whichever of them runs (each service's own beans come from its
+ * {@code @Configuration}, imported by its thin app): the contract's error bodies for every failure, including the
+ * answers Tomcat gives itself; the in-flight bound ({@value InFlightLimitFilter#PROPERTY}, default
+ * {@value InFlightLimitFilter#DEFAULT_MAX}); the refusal of an undecodable query; and the JSON reading rules.
+ *
+ * <p>JSON (the same in the WebFlux twin): Spring Boot's {@code JsonMapper} with its defaults, as the IT store, except
+ * that a number with a fraction or exponent is refused where an integer is expected
+ * ({@link DeserializationFeature#ACCEPT_FLOAT_AS_INT} off: a quantity of {@code 1.5} or {@code 1e3} is a malformed
+ * request, never truncated to 1 or read as 1000).
+ */
+@AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@Import({EshopErrorHandling.Advice.class, EshopErrorHandling.FallbackErrorController.class})
+public class EshopMvcAutoConfiguration {
+
+    @Bean
+    JsonMapperBuilderCustomizer eshopJsonRules() {
+        return builder -> builder.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+    }
+
+    @Bean
+    TomcatErrorReports eshopTomcatErrorReports(JsonMapper json) {
+        return new TomcatErrorReports(json);
+    }
+
+    /** The in-flight bound, first of all filters, so an overloaded service spends nothing on a request it refuses. */
+    @Bean
+    FilterRegistrationBean<InFlightLimitFilter> eshopInFlightLimit(Environment env, JsonMapper json) {
+        int max = env.getProperty(InFlightLimitFilter.PROPERTY, Integer.class, InFlightLimitFilter.DEFAULT_MAX);
+        var registration = new FilterRegistrationBean<>(new InFlightLimitFilter(max, json));
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return registration;
+    }
+
+    /** Right after the bound: a query the server cannot decode is refused before anything reads a parameter. */
+    @Bean
+    FilterRegistrationBean<MalformedQueryFilter> eshopMalformedQuery(JsonMapper json) {
+        var registration = new FilterRegistrationBean<>(new MalformedQueryFilter(json));
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+        return registration;
+    }
+}

@@ -1,0 +1,66 @@
+package io.paradigmlab.eshop.mvc.common;
+
+import io.paradigmlab.eshop.domain.error.StandardErrors;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.List;
+import org.springframework.web.filter.OncePerRequestFilter;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A query string the server cannot decode is a 400 {@link StandardErrors#MALFORMED_REQUEST} on every path, before
+ * anything reads a parameter: a broken percent escape ({@code %zz}, {@code %4}), or any query Tomcat refuses to parse
+ * (it throws an {@code IllegalStateException} the first time a parameter is read, which would otherwise be a 500, and
+ * only on the endpoints that read one). Tomcat parses the query once per request and keeps the result, so the
+ * controller's later reads cost nothing more.
+ */
+public final class MalformedQueryFilter extends OncePerRequestFilter {
+
+    private final JsonMapper json;
+
+    public MalformedQueryFilter(JsonMapper json) {
+        this.json = json;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String query = request.getQueryString();
+        if (query != null && !query.isEmpty() && !parses(request, query)) {
+            ErrorResponses.write(json, request, response, 400, List.of(StandardErrors.MALFORMED_REQUEST));
+            return;
+        }
+        chain.doFilter(request, response);
+    }
+
+    private static boolean parses(HttpServletRequest request, String query) {
+        if (!escapesAreWellFormed(query)) {
+            return false;
+        }
+        try {
+            request.getParameterMap();
+            return true;
+        } catch (IllegalStateException e) {
+            // Tomcat's InvalidParameterException: too many parameters, an undecodable one
+            return false;
+        }
+    }
+
+    /** Whether every {@code %} of the raw query is followed by two hexadecimal digits. */
+    static boolean escapesAreWellFormed(String query) {
+        for (int i = query.indexOf('%'); i >= 0; i = query.indexOf('%', i + 3)) {
+            if (i + 2 >= query.length() || !hex(query.charAt(i + 1)) || !hex(query.charAt(i + 2))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ASCII only: Character.digit would also take other scripts' digits
+    private static boolean hex(char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    }
+}

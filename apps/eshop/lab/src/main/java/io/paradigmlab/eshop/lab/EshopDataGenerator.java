@@ -45,15 +45,19 @@ public final class EshopDataGenerator implements DataGenerator {
     public static final String IMPORTS_CSV = "imports.csv";
     /** The first code of the import files: after the seeded products and the domain's own import range. */
     static final int FIRST_IMPORT_FILE_CODE = SeedData.FIRST_IMPORT;
-    /** The first code of the added products (below SeedData.FIRST_ADDED's million, after every import file). */
-    static final int FIRST_NEW_PRODUCT = 2_000_000;
+    /**
+     * The first code of the added products, after every import file (100 files of 18,084 codes from 271,601 end below
+     * 2,080,001): each upload of an import run needs codes of its own, so a run can send as many imports as there are
+     * files before the list wraps (and a second upload of a file answers 409).
+     */
+    static final int FIRST_NEW_PRODUCT = 3_000_000;
     private static final int BATCH = 1_000;
 
     private static final List<Scale> SCALES = List.of(
             new Scale("ci", CI_PRODUCTS + SeedData.RESERVED, "the first " + CI_PRODUCTS + " products and the 1,000"
-                    + " reserved codes at stock 0; 8 import files, 20,000 fresh codes: the tests and ./lab demo"),
-            new Scale("seed", SeedData.PRODUCTS, "the study's 271,600 products (export writes them all); 24 import"
-                    + " files of 18,084 rows, 300,000 fresh codes"));
+                    + " reserved codes at stock 0; 40 import files, 100,000 fresh codes: the tests and first looks"),
+            new Scale("seed", SeedData.PRODUCTS, "the study's 271,600 products (export writes them all); 100 import"
+                    + " files of 18,084 rows, 1,000,000 fresh codes"));
 
     @Override
     public List<Scale> scales() {
@@ -70,11 +74,11 @@ public final class EshopDataGenerator implements DataGenerator {
     }
 
     static int importFiles(Scale scale) {
-        return scale.name().equals("ci") ? 8 : 24;
+        return scale.name().equals("ci") ? 40 : 100;
     }
 
     static int newProducts(Scale scale) {
-        return scale.name().equals("ci") ? 20_000 : 300_000;
+        return scale.name().equals("ci") ? 100_000 : 1_000_000;
     }
 
     @Override

@@ -89,11 +89,11 @@ class EshopApplicationTest {
         Path dir = data.dataDir();
         assertThat(Files.readAllLines(dir.resolve(EshopDataGenerator.PRODUCTS_CSV))).hasSize(3_001)
                 .startsWith("id,code", "1,P0000001");
-        assertThat(Files.readAllLines(dir.resolve(EshopDataGenerator.NEW_PRODUCTS_CSV))).hasSize(20_001);
+        assertThat(Files.readAllLines(dir.resolve(EshopDataGenerator.NEW_PRODUCTS_CSV))).hasSize(100_001);
         assertThat(Files.readString(dir.resolve(EshopDataGenerator.INVALID_ORDERS_JSON)))
                 .startsWith("{\"orders\":[{\"orderNumber\":\"").contains(SeedData.code(SeedData.FIRST_RESERVED));
         List<String> imports = Files.readAllLines(dir.resolve(EshopDataGenerator.IMPORTS_CSV));
-        assertThat(imports).hasSize(9).first().isEqualTo("file");
+        assertThat(imports).hasSize(41).first().isEqualTo("file");
         // each import file parses as the service parses it, with codes no other file and no product has
         var first = ProductCsv.parse(Files.readAllBytes(dir.resolve(imports.get(1))));
         var second = ProductCsv.parse(Files.readAllBytes(dir.resolve(imports.get(2))));

@@ -46,7 +46,10 @@ public class InventoryClientConfiguration {
         }
         return ConnectionProvider.builder("eshop-inventory")
                 .maxConnections(max)
-                .pendingAcquireMaxCount(-1)
+                // bounded, and as long as the MVC arms wait for a pooled connection (their request timeout, 5 s);
+                // Reactor Netty's defaults would queue without end for 45 s. A refused acquire answers 503.
+                .pendingAcquireMaxCount(10_000)
+                .pendingAcquireTimeout(Duration.ofSeconds(5))
                 .build();
     }
 

@@ -24,6 +24,41 @@ public final class ServiceProcess implements AutoCloseable {
     public static final List<String> DEFAULT_JVM_ARGS =
             List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError");
 
+    /**
+     * Changes a service JVM's command before it starts, for every application alike: CPU pinning, profiling agents.
+     * Installed by the campaign around the deployments it launches ({@link #shaping}).
+     */
+    @FunctionalInterface
+    public interface Shaper {
+        /**
+         * The command to run instead of {@code command} (whose first element is the {@code java} executable).
+         *
+         * @param name the service JVM's name, e.g. {@code gateway} or {@code inventory-2}
+         * @param log  the JVM's log file: a shaper may put files of its own beside it
+         */
+        List<String> shape(String name, List<String> command, Path log);
+    }
+
+    private static final java.util.concurrent.CopyOnWriteArrayList<Shaper> SHAPERS =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /**
+     * Applies {@code shaper} to every service JVM started until the returned handle is closed (in the order they
+     * were installed). Process-wide: deployments start their JVMs from pools of their own.
+     */
+    public static AutoCloseable shaping(Shaper shaper) {
+        SHAPERS.add(shaper);
+        return () -> SHAPERS.remove(shaper);
+    }
+
+    static List<String> shaped(String name, List<String> command, Path log) {
+        List<String> out = List.copyOf(command);
+        for (Shaper shaper : SHAPERS) {
+            out = List.copyOf(shaper.shape(name, out, log));
+        }
+        return out;
+    }
+
     private final String name;
     private final List<String> command;
     /** Replaced by {@link #restart(Duration)}. */
@@ -43,15 +78,16 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     /**
-     * Starts {@code command}, then waits until {@code baseUrl + /actuator/health} answers 200.
+     * Starts {@code command} (as the installed {@link Shaper}s change it), then waits until {@code baseUrl + /actuator/health} answers 200.
      *
      * @throws LabException when the process dies or is not healthy within {@code timeout}; the log's tail is quoted
      */
     public static ServiceProcess start(String name, List<String> command, Path log, String baseUrl, Duration timeout) {
         Instant began = Instant.now();
-        Process process = launch(name, command, log, false);
+        List<String> actual = shaped(name, command, log);
+        Process process = launch(name, actual, log, false);
         awaitHealthy(name, process, log, baseUrl, began.plus(timeout), timeout);
-        return new ServiceProcess(name, command, process, log, baseUrl, Duration.between(began, Instant.now()));
+        return new ServiceProcess(name, actual, process, log, baseUrl, Duration.between(began, Instant.now()));
     }
 
     /**

@@ -1,0 +1,30 @@
+package io.paradigmlab.lab.launch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ServiceProcessShaperTest {
+
+    private static final List<String> JAVA = List.of("/jdk/bin/java", "-Xmx1g", "-jar", "svc.jar");
+
+    @Test
+    void installedShapersApplyInOrderUntilClosed() throws Exception {
+        try (AutoCloseable pin = ServiceProcess.shaping((name, command, log) -> {
+            List<String> out = new ArrayList<>(List.of("taskset", "-c", "2-3"));
+            out.addAll(command);
+            return out;
+        }); AutoCloseable flag = ServiceProcess.shaping((name, command, log) -> {
+            List<String> out = new ArrayList<>(command);
+            out.add(out.indexOf("/jdk/bin/java") + 1, "-Dlab.service=" + name);
+            return out;
+        })) {
+            assertThat(ServiceProcess.shaped("user", JAVA, Path.of("user.log"))).containsExactly(
+                    "taskset", "-c", "2-3", "/jdk/bin/java", "-Dlab.service=user", "-Xmx1g", "-jar", "svc.jar");
+        }
+        assertThat(ServiceProcess.shaped("user", JAVA, Path.of("user.log"))).isEqualTo(JAVA);
+    }
+}

@@ -63,6 +63,16 @@ public record CampaignComparison(String campaignA, String campaignB, String leve
 
     /** Compares campaign {@code b} with campaign {@code a}; see the class comment for the rule. */
     public static CampaignComparison compare(CampaignResult a, CampaignResult b) {
+        return compare(a, b, List.of());
+    }
+
+    /**
+     * Compares campaign {@code b} with campaign {@code a} on {@link #METRICS} and also on {@code extra} (e.g. the
+     * metrics a {@link RegressionGate} names), each metric once, in that order.
+     */
+    public static CampaignComparison compare(CampaignResult a, CampaignResult b, List<Metric> extra) {
+        Set<Metric> metrics = new LinkedHashSet<>(METRICS);
+        metrics.addAll(extra);
         List<String> variants = new ArrayList<>(CampaignStatistics.variants(a));
         variants.retainAll(CampaignStatistics.variants(b));
         List<Integer> levels = new ArrayList<>(CampaignStatistics.levels(a));
@@ -76,7 +86,7 @@ public record CampaignComparison(String campaignA, String campaignB, String leve
                 if (sa.repetitions() - sa.missing() == 0 || sb.repetitions() - sb.missing() == 0) {
                     continue; // measured in one campaign only: nothing to compare
                 }
-                for (Metric metric : METRICS) {
+                for (Metric metric : metrics) {
                     double[] xa = CampaignStatistics.okSamples(a, variant, level, metric);
                     double[] xb = CampaignStatistics.okSamples(b, variant, level, metric);
                     Welch.Difference d = Welch.difference(xa, xb);

@@ -12,6 +12,7 @@ import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.infra.RedisEndpoint;
+import io.paradigmlab.lab.launch.CpuPinning;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.load.HyperfoilDriver;
@@ -273,6 +274,7 @@ public final class CampaignRunner {
         try (RedisCommandStats redis = new RedisCommandStats(infra.redis())) {
             redis.flushAll();
         }
+        CpuPinning.active().ifPresent(pinning -> pinning.pinInfrastructure(infra.embeddedPostgresProcesses()));
         return app.launch(new LaunchRequest(infra, variant, services, databases, request.settings().security(),
                 ServiceProcess.DEFAULT_JVM_ARGS, workDir, callCounting, false, Map.of(),
                 gateway ? 0 : LaunchRequest.NO_GATEWAY, launchSettings, redisRoutes));
@@ -291,6 +293,10 @@ public final class CampaignRunner {
             // through the gateway, its process is part of the system under test: sampled and reported with the services
             Map<String, ServiceProcess> measured = measuredProcesses(deployment, viaGateway, variant);
             environment.put("placement " + label, placement(deployment));
+            // measured from the processes' affinity: once any run shared CPUs, the campaign did
+            CpuPinning.sharing(measured.values().stream().map(ServiceProcess::pid).toList())
+                    .ifPresent(sharing -> environment.merge(CpuPinning.SHARING, sharing,
+                            (before, now) -> before.startsWith(CpuPinning.SHARED) ? before : now));
             List<ResourceSampler.Watched> watched = measured.values().stream()
                     .map(s -> new ResourceSampler.Watched(s.pid(), s.baseUrl())).toList();
             ResourceSampler.Sample idle = ResourceSampler.snapshot(watched);

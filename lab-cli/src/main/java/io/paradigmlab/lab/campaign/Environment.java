@@ -1,6 +1,7 @@
 package io.paradigmlab.lab.campaign;
 
 import io.paradigmlab.lab.infra.Infrastructure;
+import io.paradigmlab.lab.launch.CpuPinning;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.app.Application;
 import io.paradigmlab.lab.launch.ServiceProcess;
@@ -29,6 +30,8 @@ public final class Environment {
         env.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.runtime.version"));
         env.put("service JVM flags", String.join(" ", ServiceProcess.DEFAULT_JVM_ARGS));
+        env.put("CPU pinning", CpuPinning.active().map(CpuPinning::describe)
+                .orElse("none: the load generator, the services and the databases share the machine's CPUs"));
         env.put("application", app.id() + ": " + app.description());
         env.putAll(app.environment());
         env.put("security", security ? "on (RS256 token checked on every request)" : "off (no token checks, as the seeds)");

@@ -8,6 +8,7 @@ import io.paradigmlab.lab.app.ScenarioInfo;
 import io.paradigmlab.lab.app.VariantInfo;
 import io.paradigmlab.lab.campaign.CampaignRunner;
 import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.launch.CpuPinning;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.load.LoadPlan;
 import io.paradigmlab.lab.report.ReportWriter;
@@ -147,6 +148,16 @@ class RunCommand implements Runnable {
             + " variant (./lab list shows each application's, e.g. --set materialize=true for itstore). Repeatable.")
     List<String> sets = new ArrayList<>();
 
+    @Option(names = "--cpus", paramLabel = "GROUP=CPUS,...",
+            description = "Pin process groups to CPUs with taskset, e.g. loader=0-1,services=2-5,db=6-7 (loader: the "
+                    + "lab's JVM and its load generator; services: every service JVM; db: PostgreSQL, Redis, MariaDB,"
+                    + " Toxiproxy). Sets must be disjoint unless --cpus-overlap. Default: no pinning; the report "
+                    + "flags a campaign whose loader shared CPUs with the services.")
+    String cpus;
+
+    @Option(names = "--cpus-overlap", description = "Allow --cpus sets that share CPUs (measuring that way on purpose).")
+    boolean cpusOverlap;
+
     @Option(names = "--output", defaultValue = "runs", description = "Folder for campaign results (default: ${DEFAULT-VALUE}).")
     Path output;
 
@@ -236,6 +247,13 @@ class RunCommand implements Runnable {
                 .collect(Collectors.joining())
                 + " --verify " + verify + " --error-threshold " + errorThreshold + " --timeout " + timeoutSeconds + "s";
 
+        CpuPinning pinning = cpus == null ? null
+                : CpuPinning.parse(cpus, cpusOverlap, CpuPinning.allowed(ProcessHandle.current().pid()));
+        if (pinning == null && cpusOverlap) {
+            throw new LabException("--cpus-overlap goes with --cpus");
+        }
+        command += pinning == null ? "" : " --cpus " + cpus.replace(" ", "") + (cpusOverlap ? " --cpus-overlap" : "");
+
         RepoLayout repo = RepoLayout.locate();
         String id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
                 + application.id() + "-" + chosenScenario.id();
@@ -254,9 +272,19 @@ class RunCommand implements Runnable {
                     repetitions, plan.warmupSeconds(), plan.durationSeconds(), dataScale.name(),
                     viaGateway ? "through the gateway" : "straight to the services");
         }
-        CampaignResult result = CampaignRunner.run(repo, new CampaignRunner.Request(application, settings, plan,
-                external, postgresUrl, redisUrl, command, CampaignOptions.onOff("--verify", verify), injected, mariadbUrl), id,
-                System.out);
+        if (pinning != null) {
+            System.out.println("CPU pinning: " + pinning.describe());
+        }
+        CampaignResult result;
+        try (AutoCloseable pinned = pinning == null ? () -> { } : pinning.apply()) {
+            result = CampaignRunner.run(repo, new CampaignRunner.Request(application, settings, plan,
+                    external, postgresUrl, redisUrl, command, CampaignOptions.onOff("--verify", verify), injected,
+                    mariadbUrl), id, System.out);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) { // only closing the pinning throws checked exceptions
+            throw new LabException("Cannot restore the lab's CPUs after the campaign: " + e.getMessage(), e);
+        }
         ReportWriter.write(result, dir);
         return dir;
     }

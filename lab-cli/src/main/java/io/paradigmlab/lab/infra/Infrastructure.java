@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.flywaydb.core.Flyway;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -253,6 +254,24 @@ public final class Infrastructure implements AutoCloseable {
             });
         } catch (IOException | UncheckedIOException e) {
             // best effort: a leftover folder under the work directory is never reused
+        }
+    }
+
+    /**
+     * The processes of the embedded PostgreSQL (its postmaster and the server processes it forked), which pg_ctl
+     * detaches from the lab's process tree; empty when PostgreSQL is external or not running. For CPU pinning.
+     */
+    public List<ProcessHandle> embeddedPostgresProcesses() {
+        Path pidFile = postgresData == null ? null : postgresData.resolve("postmaster.pid");
+        try {
+            if (pidFile == null || !Files.isRegularFile(pidFile)) {
+                return List.of();
+            }
+            long pid = Long.parseLong(Files.readAllLines(pidFile).getFirst().strip());
+            return ProcessHandle.of(pid).map(p -> java.util.stream.Stream.concat(java.util.stream.Stream.of(p),
+                    p.descendants()).toList()).orElse(List.of());
+        } catch (IOException | RuntimeException e) {
+            return List.of(); // stopped meanwhile
         }
     }
 

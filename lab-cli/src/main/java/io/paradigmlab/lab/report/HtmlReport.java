@@ -69,6 +69,13 @@ final class HtmlReport {
             out.append(" · ").append(esc(duration(Duration.between(result.started(), result.finished()))));
         }
         out.append("</p>\n");
+        String sharing = result.environment() == null ? null
+                : result.environment().get(io.paradigmlab.lab.launch.CpuPinning.SHARING);
+        if (sharing != null && sharing.startsWith(io.paradigmlab.lab.launch.CpuPinning.SHARED)) {
+            out.append("<p class=\"warn\">The load generator shared CPUs with the services (").append(esc(sharing))
+                    .append("): its work took CPU time from theirs, so compare variants by their ratios in this run,"
+                            + " not by absolute capacity. <code>--cpus</code> separates them.</p>\n");
+        }
         section("Re-run", "rerun");
         out.append("<pre class=\"cmd\">").append(esc(result.command())).append("</pre>\n");
         scenario();

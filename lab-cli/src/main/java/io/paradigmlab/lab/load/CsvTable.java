@@ -3,6 +3,8 @@ package io.paradigmlab.lab.load;
 import io.hyperfoil.api.config.BenchmarkDefinitionException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.Serial;
 import java.io.Serializable;
 import java.nio.ByteBuffer;
@@ -29,7 +31,12 @@ final class CsvTable implements Serializable {
 
     private final String file;
     private final String[] columns;
-    private final transient ByteBuffer data;
+    /**
+     * The file's bytes. Not serialized by default (a mapped buffer cannot be): {@link #writeObject} writes them, so a
+     * benchmark that Hyperfoil's controller sends to its agents (Java serialization) carries its rows along, and the
+     * agents need no data folder of their own.
+     */
+    private transient ByteBuffer data;
     /** Start of each data row; {@code starts[rows]} is the end of the data. Rows end with \n or \r\n. */
     private final int[] starts;
     private final int[] ends;
@@ -136,6 +143,23 @@ final class CsvTable implements Serializable {
     /** How many rows {@link #next()} handed out so far, wraps included. */
     long nextDraws() {
         return cursor.get();
+    }
+
+    @Serial
+    private void writeObject(ObjectOutputStream out) throws IOException {
+        out.defaultWriteObject();
+        byte[] bytes = new byte[data.limit()];
+        data.get(0, bytes);
+        out.writeInt(bytes.length);
+        out.write(bytes);
+    }
+
+    @Serial
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        byte[] bytes = new byte[in.readInt()];
+        in.readFully(bytes);
+        data = ByteBuffer.wrap(bytes);
     }
 
     /** The values of a row (0-based, header excluded), one per column. */

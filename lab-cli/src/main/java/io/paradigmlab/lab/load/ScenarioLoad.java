@@ -430,7 +430,8 @@ public final class ScenarioLoad {
         return file.header() + comment + ScenarioFile.Nodes.write(root);
     }
 
-    private static Benchmark build(String name, String scenarioText, String benchmarkText, Target target) {
+    /** The built benchmark (what Hyperfoil runs, or a controller ships to its agents). */
+    static Benchmark build(String name, String scenarioText, String benchmarkText, Target target) {
         return build(name, scenarioText, benchmarkText, target, new DataFolder(target.dataDir()));
     }
 

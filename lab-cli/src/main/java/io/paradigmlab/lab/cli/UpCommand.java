@@ -10,6 +10,7 @@ import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.infra.Ports;
+import io.paradigmlab.lab.launch.CpuPinning;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import java.io.PrintStream;
@@ -91,6 +92,14 @@ final class UpCommand implements Runnable {
             + " started only for such an application).")
     String mariadbUrl;
 
+    @Option(names = "--cpus", paramLabel = "GROUP=CPUS,...",
+            description = "Pin the service JVMs and the databases with taskset, e.g. services=2-5,db=6-7, so a load"
+                    + " tool you run yourself can have the other CPUs (loader= pins only the lab's own JVM here).")
+    String cpus;
+
+    @Option(names = "--cpus-overlap", description = "Allow --cpus sets that share CPUs.")
+    boolean cpusOverlap;
+
     @Override
     public void run() {
         Application application = Applications.find(app);
@@ -137,6 +146,11 @@ final class UpCommand implements Runnable {
                 Ports.requireFree(port, "the " + service + " service");
             }
         }
+        CpuPinning pinning = cpus == null ? null : CpuPinning
+                .parse(cpus, cpusOverlap, CpuPinning.allowed(ProcessHandle.current().pid()));
+        if (pinning == null && cpusOverlap) {
+            throw new LabException("--cpus-overlap goes with --cpus");
+        }
         var dataScale = scale == null ? null : application.data().scale(scale);
         var workDir = repo.workDir("up-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         PrintStream out = System.out;
@@ -163,8 +177,17 @@ final class UpCommand implements Runnable {
                 out.println("  scenario data files: " + data.dataDir());
             }
             out.println("Starting the " + variant + " variant...");
+            if (pinning != null) {
+                // held until the lab exits: the services started now keep their CPUs
+                pinning.apply();
+                pinning.pinInfrastructure(infra.embeddedPostgresProcesses());
+                out.println("CPU pinning: " + pinning.describe());
+            }
             deployment = application.launch(new LaunchRequest(infra, variant, services, databases, securityOn,
                     ServiceProcess.DEFAULT_JVM_ARGS, workDir, false, false, chosenPorts, gatewayPort, launchSettings));
+            if (pinning != null) {
+                pinning.pinInfrastructure(infra.embeddedPostgresProcesses()); // a MariaDB the launch started
+            }
             var front = deployment.gateway();
             if (front.isPresent()) {
                 ServiceProcess process = front.get();

@@ -118,6 +118,15 @@ public interface Application {
         return java.util.Map.of();
     }
 
+    /**
+     * How {@code variant} runs on Kubernetes ({@code ./lab k8s render}, docs/scale-out.md), with images and addresses
+     * from {@code names}. Empty by default: the application has not declared it, and rendering it is an error that
+     * says so.
+     */
+    default java.util.Optional<KubernetesVariant> kubernetes(String variant, KubernetesNames names) {
+        return java.util.Optional.empty();
+    }
+
     default VariantInfo variant(String id) {
         return variants().stream().filter(v -> v.id().equals(id)).findFirst()
                 .orElseThrow(() -> new io.paradigmlab.lab.infra.LabException("Unknown variant '" + id + "' of " + id()

@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 /** {@code ./lab}: the Paradigm Lab command line. */
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "Paradigm Lab 0.1",
         description = "Runs the reference applications in each concurrency paradigm on real infrastructure.",
-        subcommands = {ListCommand.class, UpCommand.class, RunCommand.class, DemoCommand.class, CompareCommand.class})
+        subcommands = {ListCommand.class, UpCommand.class, RunCommand.class, DemoCommand.class, CompareCommand.class,
+                K8sCommand.class})
 public final class LabCli implements Runnable {
 
     @CommandLine.Spec

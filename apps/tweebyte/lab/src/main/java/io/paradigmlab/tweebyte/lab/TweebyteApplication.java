@@ -5,6 +5,8 @@ import io.paradigmlab.lab.app.CeilingBenchmark;
 import io.paradigmlab.lab.app.DataGenerator;
 import io.paradigmlab.lab.app.DatabaseInfo;
 import io.paradigmlab.lab.app.Deployment;
+import io.paradigmlab.lab.app.KubernetesNames;
+import io.paradigmlab.lab.app.KubernetesVariant;
 import io.paradigmlab.lab.app.LaunchRequest;
 import io.paradigmlab.lab.app.LoadPreset;
 import io.paradigmlab.lab.app.ScenarioInfo;
@@ -186,6 +188,12 @@ public final class TweebyteApplication implements Application {
                 + " stream 256 KiB at 6,250,000 B/s; jobs: 4 workers, 100 queued at most, events polled every 200 ms"
                 + " (the contract's defaults, docs/api/tweebyte.md)");
         return env;
+    }
+
+    /** The three services and the gateway, on the cluster's PostgreSQL and Redis (TweebyteKubernetes). */
+    @Override
+    public Optional<KubernetesVariant> kubernetes(String variant, KubernetesNames names) {
+        return Optional.of(TweebyteKubernetes.variant(Variant.parse(variant), names));
     }
 
     @Override

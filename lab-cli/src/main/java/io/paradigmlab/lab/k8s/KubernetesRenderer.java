@@ -1,0 +1,411 @@
+package io.paradigmlab.lab.k8s;
+
+import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.app.DatabaseInfo;
+import io.paradigmlab.lab.app.KubernetesNames;
+import io.paradigmlab.lab.app.KubernetesVariant;
+import io.paradigmlab.lab.app.KubernetesVariant.Container;
+import io.paradigmlab.lab.app.VariantInfo;
+import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.launch.ServiceProcess;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * Writes the Kubernetes manifests of an application's variants as a kustomize tree ({@code ./lab k8s render},
+ * docs/scale-out.md): {@code base/} holds what every variant shares (the namespace, PostgreSQL with the application's
+ * databases created and migrated at its first start, Redis, the Hyperfoil operator's {@code Hyperfoil} resource), and
+ * {@code <variant>/} the variant's containers (a Deployment and a Service each) over {@code ../base}. Application
+ * agnostic: what runs comes from {@link Application#kubernetes}; resources from {@link KubernetesResources}, the same
+ * for a role in every variant; JVM flags from {@link ServiceProcess#DEFAULT_JVM_ARGS}, as the lab launches them.
+ */
+public final class KubernetesRenderer {
+
+    /** PostgreSQL's image: the version the lab embeds (zonky's binaries 17.6), so the SQL runs on the same server. */
+    public static final String POSTGRES_IMAGE = "postgres:17.6";
+    /** Redis's image: a current release; the services use plain commands only. */
+    public static final String REDIS_IMAGE = "redis:7.4";
+    /** The Secret with PostgreSQL's password, read by PostgreSQL and every application container. */
+    public static final String POSTGRES_SECRET = "postgres";
+    /** The Hyperfoil operator's resource, and the Hyperfoil version of its controller (and of the agents it deploys). */
+    public static final String HYPERFOIL_API_VERSION = "hyperfoil.io/v1alpha2";
+    public static final String HYPERFOIL_NAME = "hyperfoil";
+    /** How long the controller waits for an agent pod (ms): a pulled image on a busy node takes a while. */
+    static final int AGENT_DEPLOY_TIMEOUT_MS = 120_000;
+    /** The lab's start-up allowance for a service JVM (180 s, as TweebyteDeployment's on a loaded 2-core machine). */
+    static final int STARTUP_SECONDS = 180;
+    static final String HEALTH = "/actuator/health";
+    static final String BASE = "base";
+
+    private final Application app;
+    private final KubernetesNames names;
+    private final String namespace;
+
+    /**
+     * @param namespace the namespace of every object (kustomize sets it; the base also creates it)
+     */
+    public KubernetesRenderer(Application app, KubernetesNames names, String namespace) {
+        if (!namespace.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?") || namespace.length() > 63) {
+            throw new LabException("'" + namespace + "' is not a Kubernetes namespace name: lower-case letters, digits"
+                    + " and '-', at most 63 characters");
+        }
+        this.app = app;
+        this.names = names;
+        this.namespace = namespace;
+    }
+
+    /** What one rendering wrote: the base folder and each variant's folder (apply a variant with kubectl -k). */
+    public record Rendered(Path base, Map<String, Path> variants) {
+    }
+
+    /**
+     * Writes {@code base/} and one folder per variant under {@code out} (replacing the files it writes, leaving others).
+     *
+     * @throws LabException when the application does not declare how a variant runs on Kubernetes, or a variant is
+     *                      unknown
+     */
+    public Rendered render(List<String> variants, Path out) {
+        Map<String, KubernetesVariant> declared = new LinkedHashMap<>();
+        for (String variant : variants) {
+            app.variant(variant);
+            KubernetesVariant kube = app.kubernetes(variant, names).orElseThrow(() -> new LabException(
+                    "The application " + app.id() + " does not declare how it runs on Kubernetes (Application"
+                            + ".kubernetes in apps/" + app.id() + "/lab): ./lab k8s render supports "
+                            + String.join(", ", declaringApplications()) + " for now"));
+            declared.put(variant, kube);
+        }
+        boolean redis = declared.values().stream().anyMatch(KubernetesVariant::redis);
+        List<DatabaseInfo> databases = app.databases();
+        for (DatabaseInfo db : databases) {
+            if (!db.postgres()) {
+                throw new LabException("The database " + db.name() + " of " + app.id() + " is on " + db.engine()
+                        + ": the Kubernetes manifests run PostgreSQL only");
+            }
+        }
+        try {
+            Path base = out.resolve(BASE);
+            Files.createDirectories(base);
+            List<String> baseResources = new ArrayList<>();
+            write(base.resolve("namespace.yaml"), List.of(namespaceObject()));
+            baseResources.add("namespace.yaml");
+            write(base.resolve("postgres.yaml"), postgres(databases));
+            baseResources.add("postgres.yaml");
+            if (redis) {
+                write(base.resolve("redis.yaml"), redis());
+                baseResources.add("redis.yaml");
+            }
+            write(base.resolve("hyperfoil.yaml"), List.of(hyperfoil()));
+            baseResources.add("hyperfoil.yaml");
+            write(base.resolve("kustomization.yaml"), List.of(kustomization(baseResources, null)));
+
+            Map<String, Path> folders = new LinkedHashMap<>();
+            for (var entry : declared.entrySet()) {
+                Path folder = out.resolve(entry.getKey());
+                Files.createDirectories(folder);
+                List<String> resources = new ArrayList<>();
+                resources.add("../" + BASE);
+                KubernetesVariant kube = entry.getValue();
+                if (!kube.secretFiles().isEmpty()) {
+                    write(folder.resolve("files.yaml"), List.of(filesSecret(kube)));
+                    resources.add("files.yaml");
+                }
+                Set<String> ids = new LinkedHashSet<>();
+                for (Container container : kube.containers()) {
+                    if (!ids.add(container.id())) {
+                        throw new LabException("Two containers named " + container.id() + " in " + app.id() + " "
+                                + entry.getKey());
+                    }
+                    write(folder.resolve(container.id() + ".yaml"), List.of(
+                            deployment(entry.getKey(), container, !kube.secretFiles().isEmpty()), service(container)));
+                    resources.add(container.id() + ".yaml");
+                }
+                write(folder.resolve("kustomization.yaml"), List.of(kustomization(resources, entry.getKey())));
+                folders.put(entry.getKey(), folder);
+            }
+            return new Rendered(base, folders);
+        } catch (IOException e) {
+            throw new LabException("Cannot write the Kubernetes manifests to " + out + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The ids of the applications that declare their Kubernetes manifests, for the error message. */
+    private static List<String> declaringApplications() {
+        KubernetesNames probe = new KubernetesNames("registry", "tag");
+        List<String> ids = new ArrayList<>();
+        for (Application a : io.paradigmlab.lab.app.Applications.all()) {
+            if (!a.variants().isEmpty() && a.kubernetes(a.variants().getFirst().id(), probe).isPresent()) {
+                ids.add(a.id());
+            }
+        }
+        return ids.isEmpty() ? List.of("none") : ids;
+    }
+
+    private Map<String, Object> namespaceObject() {
+        return object("v1", "Namespace", namespace, Map.of());
+    }
+
+    private Map<String, Object> kustomization(List<String> resources, String variant) {
+        Map<String, Object> k = new LinkedHashMap<>();
+        k.put("apiVersion", "kustomize.config.k8s.io/v1beta1");
+        k.put("kind", "Kustomization");
+        k.put("namespace", namespace);
+        Map<String, Object> labels = new LinkedHashMap<>();
+        labels.put("app.kubernetes.io/part-of", app.id());
+        if (variant != null) {
+            labels.put("paradigm-lab/variant", variant);
+        }
+        // labels only, not selectors: a selector is immutable, and the base's belong to no variant
+        k.put("labels", List.of(map("pairs", labels, "includeSelectors", false)));
+        k.put("resources", resources);
+        return k;
+    }
+
+    /** PostgreSQL: its password, the init scripts (databases, then each one's migrations), a Service, a StatefulSet. */
+    private List<Map<String, Object>> postgres(List<DatabaseInfo> databases) {
+        Map<String, Object> secret = object("v1", "Secret", POSTGRES_SECRET, Map.of());
+        secret.put("type", "Opaque");
+        secret.put("stringData", map("password", randomPassword()));
+
+        Map<String, Object> scripts = new LinkedHashMap<>();
+        StringBuilder create = new StringBuilder("-- the databases of ").append(app.id())
+                .append("'s services (Application.databases()), created at PostgreSQL's first start\n");
+        for (DatabaseInfo db : databases) {
+            create.append("CREATE DATABASE ").append(db.name()).append(";\n");
+        }
+        scripts.put("00-databases.sql", create.toString());
+        int i = 1;
+        for (DatabaseInfo db : databases) {
+            StringBuilder sql = new StringBuilder("-- ").append(db.migrationLocation())
+                    .append(", in Flyway's order (the services do not migrate; ADR 0003)\n\\connect ")
+                    .append(db.name()).append('\n');
+            for (MigrationScripts.Script script : MigrationScripts.read(db.migrationLocation(),
+                    app.getClass().getClassLoader())) {
+                sql.append("\n-- ").append(script.name()).append('\n').append(script.sql());
+                if (!script.sql().endsWith("\n")) {
+                    sql.append('\n');
+                }
+            }
+            scripts.put(String.format("%02d-%s.sql", i++, db.name()), sql.toString());
+        }
+        Map<String, Object> init = object("v1", "ConfigMap", "postgres-init", Map.of());
+        init.put("data", scripts);
+
+        Map<String, Object> service = object("v1", "Service", KubernetesNames.POSTGRES_HOST,
+                Map.of("app.kubernetes.io/name", "postgres"));
+        service.put("spec", map("clusterIP", "None", "selector", Map.of("app.kubernetes.io/name", "postgres"),
+                "ports", List.of(map("name", "postgres", "port", KubernetesNames.POSTGRES_PORT,
+                        "targetPort", KubernetesNames.POSTGRES_PORT))));
+
+        Map<String, Object> container = new LinkedHashMap<>();
+        container.put("name", "postgres");
+        container.put("image", POSTGRES_IMAGE);
+        // the lab's embedded server's settings (Infrastructure): connections for every pool, statement statistics
+        // (their bookkeeping costs every variant alike)
+        container.put("args", List.of("postgres", "-c", "max_connections=300",
+                "-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all",
+                "-c", "pg_stat_statements.max=10000"));
+        container.put("env", List.of(
+                map("name", "POSTGRES_PASSWORD", "valueFrom", map("secretKeyRef",
+                        map("name", POSTGRES_SECRET, "key", "password"))),
+                // a subfolder: a fresh volume's root may hold lost+found, which initdb refuses
+                map("name", "PGDATA", "value", "/var/lib/postgresql/data/pgdata")));
+        container.put("ports", List.of(map("name", "postgres", "containerPort", KubernetesNames.POSTGRES_PORT)));
+        container.put("resources", resources(KubernetesResources.POSTGRES));
+        Map<String, Object> ready = map("exec", map("command", List.of("pg_isready", "-U",
+                KubernetesNames.POSTGRES_USER, "-h", "127.0.0.1")), "periodSeconds", 5, "failureThreshold", 3);
+        container.put("readinessProbe", ready);
+        container.put("livenessProbe", map("exec", map("command", List.of("pg_isready", "-U",
+                KubernetesNames.POSTGRES_USER, "-h", "127.0.0.1")), "initialDelaySeconds", 30, "periodSeconds", 10,
+                "failureThreshold", 6));
+        container.put("volumeMounts", List.of(map("name", "data", "mountPath", "/var/lib/postgresql/data"),
+                map("name", "init", "mountPath", "/docker-entrypoint-initdb.d", "readOnly", true)));
+
+        Map<String, Object> podSpec = new LinkedHashMap<>();
+        podSpec.put("enableServiceLinks", false);
+        podSpec.put("containers", List.of(container));
+        podSpec.put("volumes", List.of(map("name", "init", "configMap", map("name", "postgres-init"))));
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("serviceName", KubernetesNames.POSTGRES_HOST);
+        spec.put("replicas", 1);
+        spec.put("selector", map("matchLabels", Map.of("app.kubernetes.io/name", "postgres")));
+        spec.put("template", map("metadata", map("labels", Map.of("app.kubernetes.io/name", "postgres")),
+                "spec", podSpec));
+        spec.put("volumeClaimTemplates", List.of(map("metadata", map("name", "data"), "spec", map(
+                "accessModes", List.of("ReadWriteOnce"),
+                "resources", map("requests", map("storage", KubernetesResources.POSTGRES_STORAGE))))));
+        // deleting the manifests deletes the data too: the next campaign starts on fresh databases (and a new password)
+        spec.put("persistentVolumeClaimRetentionPolicy", map("whenDeleted", "Delete", "whenScaled", "Retain"));
+        Map<String, Object> statefulSet = object("apps/v1", "StatefulSet", "postgres",
+                Map.of("app.kubernetes.io/name", "postgres"));
+        statefulSet.put("spec", spec);
+        return List.of(secret, init, service, statefulSet);
+    }
+
+    /** Redis as the lab runs it: no snapshots, no append-only file (a restart comes back empty). */
+    private List<Map<String, Object>> redis() {
+        Map<String, Object> container = new LinkedHashMap<>();
+        container.put("name", "redis");
+        container.put("image", REDIS_IMAGE);
+        container.put("args", List.of("redis-server", "--save", "", "--appendonly", "no"));
+        container.put("ports", List.of(map("name", "redis", "containerPort", KubernetesNames.REDIS_PORT)));
+        container.put("resources", resources(KubernetesResources.REDIS));
+        container.put("readinessProbe", map("tcpSocket", map("port", "redis"), "periodSeconds", 5));
+        container.put("livenessProbe", map("tcpSocket", map("port", "redis"), "periodSeconds", 10,
+                "failureThreshold", 6));
+        Map<String, Object> deployment = object("apps/v1", "Deployment", "redis", Map.of("app.kubernetes.io/name", "redis"));
+        deployment.put("spec", map("replicas", 1,
+                "selector", map("matchLabels", Map.of("app.kubernetes.io/name", "redis")),
+                "template", map("metadata", map("labels", Map.of("app.kubernetes.io/name", "redis")),
+                        "spec", map("enableServiceLinks", false, "containers", List.of(container)))));
+        Map<String, Object> service = object("v1", "Service", KubernetesNames.REDIS_HOST,
+                Map.of("app.kubernetes.io/name", "redis"));
+        service.put("spec", map("selector", Map.of("app.kubernetes.io/name", "redis"),
+                "ports", List.of(map("name", "redis", "port", KubernetesNames.REDIS_PORT,
+                        "targetPort", KubernetesNames.REDIS_PORT))));
+        return List.of(deployment, service);
+    }
+
+    /**
+     * The Hyperfoil operator's resource: a controller of the lab's Hyperfoil version, which deploys the agents a
+     * benchmark's {@code agents:} section names as pods in this namespace (its Kubernetes deployer).
+     */
+    private Map<String, Object> hyperfoil() {
+        Map<String, Object> hf = object(HYPERFOIL_API_VERSION, "Hyperfoil", HYPERFOIL_NAME, Map.of());
+        hf.put("spec", map("version", io.hyperfoil.api.Version.VERSION, "agentDeployTimeout", AGENT_DEPLOY_TIMEOUT_MS));
+        return hf;
+    }
+
+    private Map<String, Object> filesSecret(KubernetesVariant kube) {
+        Map<String, Object> secret = object("v1", "Secret", filesSecretName(), Map.of());
+        secret.put("type", "Opaque");
+        secret.put("stringData", new LinkedHashMap<>(kube.secretFiles()));
+        return secret;
+    }
+
+    private String filesSecretName() {
+        return app.id() + "-files";
+    }
+
+    /** One container's Deployment: the role's resources, the lab's JVM flags, probes on its health endpoint. */
+    Map<String, Object> deployment(String variant, Container c, boolean files) {
+        Map<String, Object> container = new LinkedHashMap<>();
+        container.put("name", c.id());
+        container.put("image", c.image());
+        container.put("imagePullPolicy", "IfNotPresent");
+        container.put("args", c.args());
+        container.put("env", List.of(
+                // the JVM reads its flags from here whatever the image's entry point (Jib's runs java -cp ... Main)
+                map("name", "JAVA_TOOL_OPTIONS", "value", String.join(" ", ServiceProcess.DEFAULT_JVM_ARGS)),
+                map("name", KubernetesNames.POSTGRES_PASSWORD_ENV, "valueFrom", map("secretKeyRef",
+                        map("name", POSTGRES_SECRET, "key", "password")))));
+        container.put("ports", List.of(map("name", "http", "containerPort", c.port())));
+        container.put("resources", resources(KubernetesResources.of(c.role())));
+        Map<String, Object> health = map("path", HEALTH, "port", "http");
+        // as the lab: healthy within its start-up allowance, then checked while it serves
+        container.put("startupProbe", map("httpGet", health, "periodSeconds", 2,
+                "failureThreshold", STARTUP_SECONDS / 2, "timeoutSeconds", 2));
+        container.put("readinessProbe", map("httpGet", health, "periodSeconds", 5, "failureThreshold", 3,
+                "timeoutSeconds", 2));
+        // generous: a service waiting out a database or Redis outage (docs/reliability.md) must not be killed
+        container.put("livenessProbe", map("httpGet", health, "periodSeconds", 10, "failureThreshold", 6,
+                "timeoutSeconds", 5));
+        if (files) {
+            container.put("volumeMounts", List.of(map("name", "files", "mountPath", KubernetesNames.SECRET_DIR,
+                    "readOnly", true)));
+        }
+        Map<String, Object> podSpec = new LinkedHashMap<>();
+        // no *_SERVICE_HOST/*_PORT variables per Service: Spring would bind REDIS_PORT=tcp://... to redis.port
+        podSpec.put("enableServiceLinks", false);
+        podSpec.put("containers", List.of(container));
+        if (files) {
+            podSpec.put("volumes", List.of(map("name", "files", "secret", map("secretName", filesSecretName()))));
+        }
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put("app.kubernetes.io/name", c.id());
+        labels.put("paradigm-lab/variant", variant);
+        Map<String, Object> d = object("apps/v1", "Deployment", c.id(), labels);
+        d.put("spec", map("replicas", 1,
+                "selector", map("matchLabels", Map.of("app.kubernetes.io/name", c.id())),
+                "template", map("metadata", map("labels", labels), "spec", podSpec)));
+        return d;
+    }
+
+    private Map<String, Object> service(Container c) {
+        Map<String, Object> s = object("v1", "Service", c.id(), Map.of("app.kubernetes.io/name", c.id()));
+        s.put("spec", map("selector", Map.of("app.kubernetes.io/name", c.id()),
+                "ports", List.of(map("name", "http", "port", c.port(), "targetPort", "http"))));
+        return s;
+    }
+
+    private static Map<String, Object> resources(KubernetesResources r) {
+        Map<String, String> both = map("cpu", r.cpu(), "memory", r.memory());
+        return map("requests", both, "limits", both);
+    }
+
+    private static Map<String, Object> object(String apiVersion, String kind, String name, Map<String, String> labels) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("apiVersion", apiVersion);
+        o.put("kind", kind);
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("name", name);
+        if (!labels.isEmpty()) {
+            metadata.put("labels", new LinkedHashMap<>(labels));
+        }
+        o.put("metadata", metadata);
+        return o;
+    }
+
+    /** An ordered map of key, value pairs. */
+    @SuppressWarnings("unchecked")
+    private static <V> Map<String, V> map(Object... pairs) {
+        Map<String, V> m = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            m.put((String) pairs[i], (V) pairs[i + 1]);
+        }
+        return m;
+    }
+
+    private static String randomPassword() {
+        byte[] bytes = new byte[18];
+        new SecureRandom().nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    /** Writes text of several lines (SQL, PEM) as a literal block, readable as the file it came from. */
+    private static final class LiteralText extends org.yaml.snakeyaml.representer.Representer {
+        LiteralText(DumperOptions options) {
+            super(options);
+            org.yaml.snakeyaml.representer.Represent plain = representers.get(String.class);
+            representers.put(String.class, data -> ((String) data).indexOf('\n') >= 0
+                    ? representScalar(org.yaml.snakeyaml.nodes.Tag.STR, (String) data, DumperOptions.ScalarStyle.LITERAL)
+                    : plain.representData(data));
+        }
+    }
+
+    private static void write(Path file, List<Map<String, Object>> documents) throws IOException {
+        DumperOptions options = new DumperOptions();
+        options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+        options.setIndicatorIndent(2);
+        options.setIndentWithIndicator(true);
+        options.setWidth(120);
+        options.setSplitLines(false);
+        // the same map in two places (a container's requests and limits) is written twice, never as an alias
+        options.setDereferenceAliases(true);
+        Yaml yaml = new Yaml(new LiteralText(options), options);
+        String text = "# Written by ./lab k8s render (docs/scale-out.md); render again rather than edit.\n"
+                + yaml.dumpAll(documents.iterator());
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+    }
+}

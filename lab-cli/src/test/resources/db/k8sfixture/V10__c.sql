@@ -1,0 +1,2 @@
+-- tenth, after the second (versions compare as numbers)
+CREATE TABLE c (id int);

@@ -1,0 +1,2 @@
+-- second
+CREATE TABLE b (id int);

@@ -35,6 +35,16 @@ public record KubernetesNames(String imageRegistry, String imageTag) {
         return imageRegistry + "/" + app + "-" + variant + "-" + service + ":" + imageTag;
     }
 
+    /** An image of the application's own naming, {@code <registry>/<name>:<tag>}, for a layout without services. */
+    public String image(String name) {
+        return imageRegistry + "/" + name + ":" + imageTag;
+    }
+
+    /** The JDBC URL of one of the application's PostgreSQL databases on the cluster's server. */
+    public String postgresJdbcUrl(String database) {
+        return "jdbc:postgresql://" + POSTGRES_HOST + ":" + POSTGRES_PORT + "/" + database;
+    }
+
     /** The base URL another container reaches a service at, e.g. {@code http://tweet:9092}. */
     public String url(String service, int port) {
         return "http://" + service + ":" + port;

@@ -45,10 +45,20 @@ public record KubernetesVariant(List<Container> containers, boolean redis, Map<S
      * @param role  decides its resources
      * @param args  the program arguments (Spring's {@code --key=value}), as the lab passes them to the service JVM;
      *              {@code $(NAME)} expands environment variables the renderer sets (the database password)
+     * @param jvmArgs JVM flags of this application's own beyond the lab's ({@code ServiceProcess.DEFAULT_JVM_ARGS},
+     *              which the renderer gives every container), e.g. system properties a service reads its settings
+     *              from; {@code $(NAME)} expands as in {@code args}
      */
-    public record Container(String id, String image, int port, Role role, List<String> args) {
+    public record Container(String id, String image, int port, Role role, List<String> args, List<String> jvmArgs) {
+
+        /** A container with the lab's JVM flags only. */
+        public Container(String id, String image, int port, Role role, List<String> args) {
+            this(id, image, port, role, args, List.of());
+        }
+
         public Container {
             args = List.copyOf(args);
+            jvmArgs = List.copyOf(jvmArgs);
             if (!id.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?")) {
                 throw new IllegalArgumentException("'" + id + "' is not a Kubernetes name (lower-case, digits, '-')");
             }

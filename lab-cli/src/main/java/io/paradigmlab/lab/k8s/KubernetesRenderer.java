@@ -305,11 +305,14 @@ public final class KubernetesRenderer {
         container.put("image", c.image());
         container.put("imagePullPolicy", "IfNotPresent");
         container.put("args", c.args());
+        List<String> jvm = new ArrayList<>(ServiceProcess.DEFAULT_JVM_ARGS);
+        jvm.addAll(c.jvmArgs());
         container.put("env", List.of(
-                // the JVM reads its flags from here whatever the image's entry point (Jib's runs java -cp ... Main)
-                map("name", "JAVA_TOOL_OPTIONS", "value", String.join(" ", ServiceProcess.DEFAULT_JVM_ARGS)),
+                // first: the variables after it may refer to it as $(LAB_POSTGRES_PASSWORD)
                 map("name", KubernetesNames.POSTGRES_PASSWORD_ENV, "valueFrom", map("secretKeyRef",
-                        map("name", POSTGRES_SECRET, "key", "password")))));
+                        map("name", POSTGRES_SECRET, "key", "password"))),
+                // the JVM reads its flags from here whatever the image's entry point (Jib's runs java -cp ... Main)
+                map("name", "JAVA_TOOL_OPTIONS", "value", String.join(" ", jvm))));
         container.put("ports", List.of(map("name", "http", "containerPort", c.port())));
         container.put("resources", resources(KubernetesResources.of(c.role())));
         Map<String, Object> health = map("path", HEALTH, "port", "http");

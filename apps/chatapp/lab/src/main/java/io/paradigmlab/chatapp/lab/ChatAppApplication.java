@@ -8,6 +8,8 @@ import io.paradigmlab.lab.app.DataGenerator;
 import io.paradigmlab.lab.app.DatabaseInfo;
 import io.paradigmlab.lab.app.Deployment;
 import io.paradigmlab.lab.app.Experiment;
+import io.paradigmlab.lab.app.KubernetesNames;
+import io.paradigmlab.lab.app.KubernetesVariant;
 import io.paradigmlab.lab.app.LaunchRequest;
 import io.paradigmlab.lab.app.ScenarioInfo;
 import io.paradigmlab.lab.app.ServiceInfo;
@@ -103,6 +105,30 @@ public final class ChatAppApplication implements Application {
         env.put("native memory tracking", "on (" + ChatAppDeployment.NMT_FLAG + ") in every variant, for the"
                 + " thread-stack gauge");
         return env;
+    }
+
+    /**
+     * The variant's one server on the cluster's PostgreSQL, with the flags {@link ChatAppDeployment} gives it (native
+     * memory tracking, the {@code chatapp.*} system properties; launch settings at their defaults). Image
+     * {@code <registry>/chatapp-<variant>:<tag>}, from {@code apps/chatapp/<variant>}.
+     */
+    @Override
+    public Optional<KubernetesVariant> kubernetes(String variant, KubernetesNames names) {
+        ChatVariant chat = ChatVariant.parse(variant);
+        ChatSettings settings = ChatSettings.DEFAULTS;
+        List<String> jvm = new java.util.ArrayList<>();
+        jvm.add(ChatAppDeployment.NMT_FLAG);
+        settings.xssFlag().ifPresent(jvm::add);
+        jvm.add("-Dchatapp.port=" + DEFAULT_PORT);
+        jvm.add("-Dchatapp.db.url=" + names.postgresJdbcUrl(ChatSchema.DATABASE));
+        jvm.add("-Dchatapp.db.user=" + KubernetesNames.POSTGRES_USER);
+        jvm.add("-Dchatapp.db.password=" + names.postgresPassword());
+        jvm.add("-Dchatapp.pool-size=" + settings.poolSize());
+        jvm.add("-Dchatapp.stateless=" + settings.stateless());
+        jvm.add("-Dchatapp.outbound-queue=" + settings.outboundQueue());
+        return Optional.of(new KubernetesVariant(List.of(new KubernetesVariant.Container(SERVICE,
+                names.image(ID + "-" + chat.id()), DEFAULT_PORT, KubernetesVariant.Role.SERVICE, List.of(), jvm)),
+                false, Map.of()));
     }
 
     @Override

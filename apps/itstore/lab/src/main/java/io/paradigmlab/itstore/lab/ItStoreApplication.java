@@ -5,6 +5,8 @@ import io.paradigmlab.lab.app.Application;
 import io.paradigmlab.lab.app.DataGenerator;
 import io.paradigmlab.lab.app.DatabaseInfo;
 import io.paradigmlab.lab.app.Deployment;
+import io.paradigmlab.lab.app.KubernetesNames;
+import io.paradigmlab.lab.app.KubernetesVariant;
 import io.paradigmlab.lab.app.LaunchRequest;
 import io.paradigmlab.lab.app.ScenarioInfo;
 import io.paradigmlab.lab.app.ServiceInfo;
@@ -14,6 +16,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The IT store in the lab (seed 002): one service, {@code store}, in six cells of {JDBC, R2DBC} x {MVC, virtual-thread
@@ -71,6 +74,27 @@ public final class ItStoreApplication implements Application {
     @Override
     public List<DatabaseInfo> databases() {
         return List.of(new DatabaseInfo(SERVICE, "itstore", "classpath:db/itstore"));
+    }
+
+    /**
+     * The cell's one JVM on the cluster's PostgreSQL, with the arguments {@link ItStoreDeployment} gives it and the
+     * launch settings at their defaults (the fair implementation, the default pool). Image
+     * {@code <registry>/itstore-<cell>-store:<tag>}, from {@code apps/itstore/<cell>/store}.
+     */
+    @Override
+    public Optional<KubernetesVariant> kubernetes(String variant, KubernetesNames names) {
+        ItStoreVariant cell = ItStoreVariant.parse(variant);
+        List<String> args = List.of("--server.port=" + DEFAULT_PORT,
+                "--itstore.db.host=" + KubernetesNames.POSTGRES_HOST,
+                "--itstore.db.port=" + KubernetesNames.POSTGRES_PORT,
+                "--itstore.db.name=" + databases().getFirst().name(),
+                "--itstore.db.username=" + KubernetesNames.POSTGRES_USER,
+                "--itstore.db.password=" + names.postgresPassword(),
+                "--itstore.db.pool-size=" + ItStoreDeployment.DEFAULT_POOL_SIZE,
+                "--itstore.faithful=false", "--itstore.materialize=false");
+        return Optional.of(new KubernetesVariant(List.of(new KubernetesVariant.Container(SERVICE,
+                names.image(ID, cell.id(), SERVICE), DEFAULT_PORT, KubernetesVariant.Role.SERVICE, args)),
+                false, Map.of()));
     }
 
     @Override

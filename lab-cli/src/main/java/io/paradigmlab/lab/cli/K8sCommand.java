@@ -59,13 +59,14 @@ final class K8sCommand implements Runnable {
                 description = "Folder to write into (default: .lab/k8s/APP under the current folder).")
         Path output;
 
-        @Option(names = "--namespace", defaultValue = NAMESPACE,
+        @Option(names = "--namespace", defaultValue = NAMESPACE, paramLabel = "NAME",
                 description = "Namespace of every object; the base creates it (default: ${DEFAULT-VALUE}).")
         String namespace;
 
         @Option(names = "--image-registry", defaultValue = REGISTRY, paramLabel = "PREFIX",
-                description = "Prefix of the application images, which are named PREFIX/APP-VARIANT-SERVICE:TAG"
-                        + " (default: ${DEFAULT-VALUE}; docs/scale-out.md builds and pushes them with Jib).")
+                description = "Prefix of the application images, PREFIX/APP-VARIANT-SERVICE:TAG (ChatApp's:"
+                        + " PREFIX/chatapp-VARIANT:TAG) (default: ${DEFAULT-VALUE}; docs/scale-out.md builds and pushes"
+                        + " them with Jib).")
         String registry;
 
         @Option(names = "--image-tag", defaultValue = "latest", paramLabel = "TAG",
@@ -94,8 +95,9 @@ final class K8sCommand implements Runnable {
                     + "  (PostgreSQL, Redis, Hyperfoil; shared by the variants)");
             rendered.variants().forEach((id, folder) -> console.println("  " + folder.toAbsolutePath().normalize()
                     + "  (apply: kubectl apply -k " + folder + ")"));
-            console.println("Images: " + registry + "/" + application.id() + "-<variant>-<service>:" + tag
-                    + " (build and push them first: docs/scale-out.md). One variant at a time in a namespace.");
+            console.println("Images to build and push first (docs/scale-out.md, \"Kubernetes\"):");
+            rendered.images().forEach((id, images) -> images.forEach(image -> console.println("  " + image)));
+            console.println("One variant at a time in a namespace: kubectl delete -k the one before applying the next.");
             return validate && !Validate.check(out) ? 1 : 0;
         }
     }

@@ -66,8 +66,11 @@ public final class KubernetesRenderer {
         this.namespace = namespace;
     }
 
-    /** What one rendering wrote: the base folder and each variant's folder (apply a variant with kubectl -k). */
-    public record Rendered(Path base, Map<String, Path> variants) {
+    /**
+     * What one rendering wrote: the base folder, each variant's folder (apply a variant with kubectl -k) and the images
+     * each variant's containers run (to be built and pushed before applying).
+     */
+    public record Rendered(Path base, Map<String, Path> variants, Map<String, List<String>> images) {
     }
 
     /**
@@ -111,6 +114,7 @@ public final class KubernetesRenderer {
             write(base.resolve("kustomization.yaml"), List.of(kustomization(baseResources, null)));
 
             Map<String, Path> folders = new LinkedHashMap<>();
+            Map<String, List<String>> images = new LinkedHashMap<>();
             for (var entry : declared.entrySet()) {
                 Path folder = out.resolve(entry.getKey());
                 Files.createDirectories(folder);
@@ -133,8 +137,9 @@ public final class KubernetesRenderer {
                 }
                 write(folder.resolve("kustomization.yaml"), List.of(kustomization(resources, entry.getKey())));
                 folders.put(entry.getKey(), folder);
+                images.put(entry.getKey(), kube.containers().stream().map(Container::image).toList());
             }
-            return new Rendered(base, folders);
+            return new Rendered(base, folders, images);
         } catch (IOException e) {
             throw new LabException("Cannot write the Kubernetes manifests to " + out + ": " + e.getMessage(), e);
         }

@@ -12,7 +12,8 @@ import java.util.Map;
  *
  * @param containers  the variant's processes, each its own Deployment and Service named by its id
  * @param redis       whether the containers use Redis (the renderer then adds it)
- * @param secretFiles file name to content, mounted read-only under {@link KubernetesNames#secretFile}
+ * @param secretFiles file name to content, mounted read-only under {@link KubernetesNames#secretFile} in each
+ *                    container whose arguments name the file there (and only those files)
  */
 public record KubernetesVariant(List<Container> containers, boolean redis, Map<String, String> secretFiles) {
 

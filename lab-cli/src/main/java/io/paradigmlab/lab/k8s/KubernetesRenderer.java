@@ -132,7 +132,7 @@ public final class KubernetesRenderer {
                                 + entry.getKey());
                     }
                     write(folder.resolve(container.id() + ".yaml"), List.of(
-                            deployment(entry.getKey(), container, !kube.secretFiles().isEmpty()), service(container)));
+                            deployment(entry.getKey(), container, filesOf(container, kube)), service(container)));
                     resources.add(container.id() + ".yaml");
                 }
                 write(folder.resolve("kustomization.yaml"), List.of(kustomization(resources, entry.getKey())));
@@ -303,8 +303,27 @@ public final class KubernetesRenderer {
         return app.id() + "-files";
     }
 
-    /** One container's Deployment: the role's resources, the lab's JVM flags, probes on its health endpoint. */
-    Map<String, Object> deployment(String variant, Container c, boolean files) {
+    /**
+     * The files of the Secret a container reads: those its arguments name (at {@link KubernetesNames#secretFile}), and
+     * no other, so a key is mounted only where it is used (Tweebyte's private key in the user service alone).
+     */
+    private static List<String> filesOf(Container c, KubernetesVariant kube) {
+        List<String> named = new ArrayList<>();
+        for (String file : kube.secretFiles().keySet()) {
+            String path = KubernetesNames.SECRET_DIR + "/" + file;
+            if (java.util.stream.Stream.concat(c.args().stream(), c.jvmArgs().stream())
+                    .anyMatch(arg -> arg.endsWith("=" + path) || arg.equals(path))) {
+                named.add(file);
+            }
+        }
+        return named;
+    }
+
+    /**
+     * One container's Deployment: the role's resources, the lab's JVM flags, probes on its health endpoint, and the
+     * Secret's {@code files} it reads.
+     */
+    Map<String, Object> deployment(String variant, Container c, List<String> files) {
         Map<String, Object> container = new LinkedHashMap<>();
         container.put("name", c.id());
         container.put("image", c.image());
@@ -329,7 +348,7 @@ public final class KubernetesRenderer {
         // generous: a service waiting out a database or Redis outage (docs/reliability.md) must not be killed
         container.put("livenessProbe", map("httpGet", health, "periodSeconds", 10, "failureThreshold", 6,
                 "timeoutSeconds", 5));
-        if (files) {
+        if (!files.isEmpty()) {
             container.put("volumeMounts", List.of(map("name", "files", "mountPath", KubernetesNames.SECRET_DIR,
                     "readOnly", true)));
         }
@@ -337,8 +356,9 @@ public final class KubernetesRenderer {
         // no *_SERVICE_HOST/*_PORT variables per Service: Spring would bind REDIS_PORT=tcp://... to redis.port
         podSpec.put("enableServiceLinks", false);
         podSpec.put("containers", List.of(container));
-        if (files) {
-            podSpec.put("volumes", List.of(map("name", "files", "secret", map("secretName", filesSecretName()))));
+        if (!files.isEmpty()) {
+            podSpec.put("volumes", List.of(map("name", "files", "secret", map("secretName", filesSecretName(),
+                    "items", files.stream().map(f -> map("key", f, "path", f)).toList()))));
         }
         Map<String, String> labels = new LinkedHashMap<>();
         labels.put("app.kubernetes.io/name", c.id());

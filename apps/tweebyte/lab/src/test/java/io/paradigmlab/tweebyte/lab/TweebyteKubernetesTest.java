@@ -164,6 +164,22 @@ class TweebyteKubernetesTest {
             assertThat(args("reactive", service)).noneMatch(a -> a.contains("private-key"));
         }
         assertThat(args("reactive", "user")).contains("--tweebyte.security.private-key=/etc/paradigm-lab/token-private.pem");
+        // and only the user service's pod mounts it
+        assertThat(mountedFiles("reactive", "user")).containsExactly("token-private.pem", "token-public.pem");
+        for (String service : List.of("tweet", "interaction", "gateway")) {
+            assertThat(mountedFiles("reactive", service)).as(service).containsExactly("token-public.pem");
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> mountedFiles(String variant, String service) throws IOException {
+        Map<String, Object> deployment = documents(out.resolve(variant).resolve(service + ".yaml")).getFirst();
+        Map<String, Object> pod = (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>)
+                deployment.get("spec")).get("template")).get("spec");
+        Map<String, Object> secret = (Map<String, Object>) ((List<Map<String, Object>>) pod.get("volumes"))
+                .getFirst().get("secret");
+        assertThat(secret.get("secretName")).isEqualTo("tweebyte-files");
+        return ((List<Map<String, String>>) secret.get("items")).stream().map(i -> i.get("key")).toList();
     }
 
     @Test

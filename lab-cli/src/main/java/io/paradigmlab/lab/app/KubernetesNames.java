@@ -16,6 +16,13 @@ public record KubernetesNames(String imageRegistry, String imageTag) {
     public static final String POSTGRES_USER = "postgres";
     /** The environment variable of every application container holding PostgreSQL's password (from a Secret). */
     public static final String POSTGRES_PASSWORD_ENV = "LAB_POSTGRES_PASSWORD";
+    /** MariaDB's Service (a StatefulSet behind it), for an application with a MariaDB database. */
+    public static final String MARIADB_HOST = "mariadb";
+    public static final int MARIADB_PORT = 3306;
+    /** The account the services use, granted their databases (as the lab's embedded server's). */
+    public static final String MARIADB_USER = "lab";
+    /** The environment variable of every application container holding MariaDB's password, when there is MariaDB. */
+    public static final String MARIADB_PASSWORD_ENV = "LAB_MARIADB_PASSWORD";
     /** Redis's Service. */
     public static final String REDIS_HOST = "redis";
     public static final int REDIS_PORT = 6379;
@@ -53,6 +60,11 @@ public record KubernetesNames(String imageRegistry, String imageTag) {
     /** PostgreSQL's password as a program argument: expanded by Kubernetes from {@link #POSTGRES_PASSWORD_ENV}. */
     public String postgresPassword() {
         return "$(" + POSTGRES_PASSWORD_ENV + ")";
+    }
+
+    /** MariaDB's password as a program argument: expanded by Kubernetes from {@link #MARIADB_PASSWORD_ENV}. */
+    public String mariadbPassword() {
+        return "$(" + MARIADB_PASSWORD_ENV + ")";
     }
 
     /** The path of a file of {@link KubernetesVariant#secretFiles()} in a container. */

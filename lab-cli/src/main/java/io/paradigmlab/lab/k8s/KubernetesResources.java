@@ -30,11 +30,17 @@ public record KubernetesResources(String cpu, String memory) {
     /** PostgreSQL: 2 CPUs and 2 GiB, shared by the variant's databases (as the lab's one embedded server). */
     public static final KubernetesResources POSTGRES = new KubernetesResources("2", "2Gi");
 
+    /** MariaDB (the e-shop's orders): as PostgreSQL. */
+    public static final KubernetesResources MARIADB = POSTGRES;
+
     /** Redis: single-threaded, half a CPU is more than its command loop uses at the lab's levels; 256 MiB. */
     public static final KubernetesResources REDIS = new KubernetesResources("500m", "256Mi");
 
     /** PostgreSQL's volume: room for the {@code seed} scale's data set (docs/data.md) and its indexes. */
     public static final String POSTGRES_STORAGE = "20Gi";
+
+    /** MariaDB's volume: the orders a campaign writes. */
+    public static final String MARIADB_STORAGE = "10Gi";
 
     /** The resources of an application container of {@code role}. */
     public static KubernetesResources of(KubernetesVariant.Role role) {

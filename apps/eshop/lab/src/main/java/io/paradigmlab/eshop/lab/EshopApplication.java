@@ -5,6 +5,8 @@ import io.paradigmlab.lab.app.Application;
 import io.paradigmlab.lab.app.DataGenerator;
 import io.paradigmlab.lab.app.DatabaseInfo;
 import io.paradigmlab.lab.app.Deployment;
+import io.paradigmlab.lab.app.KubernetesNames;
+import io.paradigmlab.lab.app.KubernetesVariant;
 import io.paradigmlab.lab.app.LaunchRequest;
 import io.paradigmlab.lab.app.LoadPreset;
 import io.paradigmlab.lab.app.ScenarioInfo;
@@ -151,6 +153,45 @@ public final class EshopApplication implements Application {
         env.put("request threads", "Tomcat 200 platform (platform), a virtual thread per request (virtual), Netty"
                 + " event loops, one per core (reactive)");
         return env;
+    }
+
+    /**
+     * The arm's three services, one instance each, with the arguments {@link EshopDeployment} gives them: products and
+     * stock on the cluster's PostgreSQL, orders on its MariaDB, product and order calling inventory through the load
+     * balancer's one-instance list, launch settings at their defaults (the fan-out of every arm, the default pools).
+     * Images {@code <registry>/eshop-<arm>-<service>:<tag>}. {@code --instances} has no counterpart here.
+     */
+    @Override
+    public java.util.Optional<KubernetesVariant> kubernetes(String variant, KubernetesNames names) {
+        EshopVariant arm = EshopVariant.parse(variant);
+        List<KubernetesVariant.Container> containers = new java.util.ArrayList<>();
+        for (EshopService service : EshopService.values()) {
+            List<String> args = new java.util.ArrayList<>();
+            args.add("--server.port=" + service.defaultPort());
+            if (service.mariadb()) {
+                args.add("--eshop.db.host=" + KubernetesNames.MARIADB_HOST);
+                args.add("--eshop.db.port=" + KubernetesNames.MARIADB_PORT);
+                args.add("--eshop.db.username=" + KubernetesNames.MARIADB_USER);
+                args.add("--eshop.db.password=" + names.mariadbPassword());
+            } else {
+                args.add("--eshop.db.host=" + KubernetesNames.POSTGRES_HOST);
+                args.add("--eshop.db.port=" + KubernetesNames.POSTGRES_PORT);
+                args.add("--eshop.db.username=" + KubernetesNames.POSTGRES_USER);
+                args.add("--eshop.db.password=" + names.postgresPassword());
+            }
+            args.add("--eshop.db.name=" + service.database());
+            args.add("--eshop.db.pool-size=" + EshopDeployment.DEFAULT_POOL_SIZE);
+            if (service.callsInventory()) {
+                args.add("--spring.cloud.discovery.client.simple.instances.inventory[0].uri="
+                        + names.url(EshopService.INVENTORY.id(), EshopService.INVENTORY.defaultPort()));
+            }
+            if (service == EshopService.ORDER) {
+                args.add("--" + FanOut.PROPERTY + "=" + FanOut.DEFAULT);
+            }
+            containers.add(new KubernetesVariant.Container(service.id(), names.image(ID, arm.id(), service.id()),
+                    service.defaultPort(), KubernetesVariant.Role.SERVICE, args));
+        }
+        return java.util.Optional.of(new KubernetesVariant(containers, false, Map.of()));
     }
 
     @Override

@@ -36,7 +36,8 @@ final class K8sCommand implements Runnable {
 
     @Command(name = "render", mixinStandardHelpOptions = true,
             description = {"Writes the Kubernetes manifests (kustomize) of an application's variants: base/ (PostgreSQL"
-                    + " with the databases created and migrated, Redis, the Hyperfoil operator's resource) and one"
+                    + " and MariaDB with the databases created and migrated, Redis, the Hyperfoil operator's resource,"
+                    + " as the application needs) and one"
                     + " folder per variant (a Deployment and a Service per service, equal resources in every variant,"
                     + " the lab's JVM flags). Apply one variant with: kubectl apply -k DIR/VARIANT.",
                     "The base holds a generated PostgreSQL password and the variant folders any key the application"
@@ -91,8 +92,8 @@ final class K8sCommand implements Runnable {
                     .render(variants, out);
             PrintStream console = System.out;
             console.println("Kubernetes manifests of " + application.id() + " in namespace " + namespace + ":");
-            console.println("  " + rendered.base().toAbsolutePath().normalize()
-                    + "  (PostgreSQL, Redis, Hyperfoil; shared by the variants)");
+            console.println("  " + rendered.base().toAbsolutePath().normalize() + "  ("
+                    + String.join(", ", rendered.baseFiles()) + "; shared by the variants)");
             rendered.variants().forEach((id, folder) -> console.println("  " + folder.toAbsolutePath().normalize()
                     + "  (apply: kubectl apply -k " + folder + ")"));
             console.println("Images to build and push first (docs/scale-out.md, \"Kubernetes\"):");

@@ -74,7 +74,8 @@ public final class KubernetesRenderer {
      * What one rendering wrote: the base folder, each variant's folder (apply a variant with kubectl -k) and the images
      * each variant's containers run (to be built and pushed before applying).
      */
-    public record Rendered(Path base, Map<String, Path> variants, Map<String, List<String>> images) {
+    public record Rendered(Path base, List<String> baseFiles, Map<String, Path> variants,
+                           Map<String, List<String>> images) {
     }
 
     /**
@@ -145,7 +146,7 @@ public final class KubernetesRenderer {
                 folders.put(entry.getKey(), folder);
                 images.put(entry.getKey(), kube.containers().stream().map(Container::image).toList());
             }
-            return new Rendered(base, folders, images);
+            return new Rendered(base, List.copyOf(baseResources), folders, images);
         } catch (IOException e) {
             throw new LabException("Cannot write the Kubernetes manifests to " + out + ": " + e.getMessage(), e);
         }
@@ -273,9 +274,11 @@ public final class KubernetesRenderer {
         Map<String, Object> container = new LinkedHashMap<>();
         container.put("name", "mariadb");
         container.put("image", MARIADB_IMAGE);
-        // the embedded server's settings (MariaDb): connections for every pool, utf8mb4, statement digests
+        // the embedded server's settings (MariaDb): connections for every pool, utf8mb4, statement digests; but TLS
+        // stays on (the services do not ask for it): the image's own client, which runs the init scripts, requires
+        // it by default since 11.4
         container.put("args", List.of("--max-connections=300", "--character-set-server=utf8mb4",
-                "--collation-server=utf8mb4_unicode_ci", "--skip-name-resolve", "--skip-ssl",
+                "--collation-server=utf8mb4_unicode_ci", "--skip-name-resolve",
                 "--performance-schema=ON", "--performance-schema-consumer-statements-digest=ON",
                 "--performance-schema-digests-size=10000"));
         container.put("env", List.of(

@@ -56,6 +56,29 @@ class TweebyteKubernetesTest {
         assertThat(result.output()).contains("Hyperfoil/hyperfoil (the Hyperfoil operator's CRD schema)");
     }
 
+    /** The example, as a user runs it: {@code ./lab k8s render tweebyte --variant reactive --validate}. */
+    @Test
+    void theCommandRendersTheReactiveVariantAndItsOutputValidates(@TempDir Path folder) {
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream console = System.out;
+        int exit;
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            exit = new picocli.CommandLine(new io.paradigmlab.lab.cli.LabCli()).execute("k8s", "render", "tweebyte",
+                    "--variant", "reactive", "--output", folder.toString(), "--validate");
+        } finally {
+            System.setOut(console);
+        }
+        String output = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+
+        assertThat(exit).as(output).isZero();
+        assertThat(output).contains("Kubernetes manifests of tweebyte in namespace paradigm-lab:",
+                "localhost:5000/paradigm-lab/tweebyte-reactive-gateway:latest",
+                "17 documents in 9 files, 0 invalid", "Valid.");
+        assertThat(folder.resolve("reactive").resolve("kustomization.yaml")).isRegularFile();
+        assertThat(folder.resolve("async")).doesNotExist();
+    }
+
     @Test
     void anInvalidDocumentFailsTheValidation(@TempDir Path broken) throws IOException {
         // a misspelt field, as a hand edit would make: strict validation refuses it, the API server would drop it

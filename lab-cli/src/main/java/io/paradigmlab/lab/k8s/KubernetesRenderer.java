@@ -52,6 +52,9 @@ public final class KubernetesRenderer {
     static final int STARTUP_SECONDS = 180;
     static final String HEALTH = "/actuator/health";
     static final String BASE = "base";
+    /** The Services and objects of the base, which no application container may be named. */
+    static final Set<String> RESERVED = Set.of(KubernetesNames.POSTGRES_HOST, KubernetesNames.MARIADB_HOST,
+            KubernetesNames.REDIS_HOST, HYPERFOIL_NAME);
 
     private final Application app;
     private final KubernetesNames names;
@@ -133,6 +136,10 @@ public final class KubernetesRenderer {
                 }
                 Set<String> ids = new LinkedHashSet<>();
                 for (Container container : kube.containers()) {
+                    if (RESERVED.contains(container.id())) {
+                        throw new LabException("A container of " + app.id() + " " + entry.getKey() + " is named "
+                                + container.id() + ", the name of the base's own Service: rename it");
+                    }
                     if (!ids.add(container.id())) {
                         throw new LabException("Two containers named " + container.id() + " in " + app.id() + " "
                                 + entry.getKey());

@@ -26,6 +26,7 @@ import io.paradigmlab.lab.results.CampaignSettings;
 import io.paradigmlab.lab.results.LevelMeasurement;
 import io.paradigmlab.lab.results.LevelMeasurement.Latency;
 import io.paradigmlab.lab.results.LevelMeasurement.Verdict;
+import io.paradigmlab.lab.results.Profiles;
 import io.paradigmlab.lab.results.StaticMetrics;
 import io.paradigmlab.lab.results.Verification;
 import io.paradigmlab.lab.verify.RedisCommandStats;
@@ -57,7 +58,9 @@ import tools.jackson.databind.json.JsonMapper;
  *       design: the ratio of two variants is taken within a repetition, so slow drifts of the machine cancel);
  *       a launched variant runs on fresh JVMs and a fresh copy of the data, an external target as it is; with a
  *       noise variant, that variant runs a second time in each repetition (the machine's own noise);</li>
- *   <li>warm-up, then each level, while the launched services' processes are sampled every second.</li>
+ *   <li>warm-up, then each level, while the launched services' processes are sampled every second;</li>
+ *   <li>with {@code --profile}, after all repetitions, one profiling run per launched variant at one level, kept
+ *       apart from the measurements ({@link ProfileRun}).</li>
  * </ol>
  */
 public final class CampaignRunner {
@@ -79,10 +82,19 @@ public final class CampaignRunner {
      *                     started with the campaign), or null for none
      * @param mariadbUrl  external MariaDB ({@code mariadb://user:pass@host:port}) for applications with a MariaDB
      *                    database, or null for embedded
+     * @param profiling   the profiling runs after the measured repetitions ({@code --profile}, {@link ProfileRun}),
+     *                    or null for none
      */
     public record Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
                           String postgresUrl, String redisUrl, String command, boolean verify,
-                          RedisLatency redisLatency, String mariadbUrl) {
+                          RedisLatency redisLatency, String mariadbUrl, Profiling profiling) {
+
+        /** No profiling runs. */
+        public Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
+                       String postgresUrl, String redisUrl, String command, boolean verify,
+                       RedisLatency redisLatency, String mariadbUrl) {
+            this(app, settings, plan, targets, postgresUrl, redisUrl, command, verify, redisLatency, mariadbUrl, null);
+        }
 
         /** Embedded MariaDB, if the application needs one. */
         public Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
@@ -178,9 +190,13 @@ public final class CampaignRunner {
                     }
                 }
             }
+            // after every measured repetition, never among them: profilers cost CPU and change the timings
+            Profiles profiles = request.profiling() == null || launched.isEmpty() ? null
+                    : ProfileRun.run(repo, request, infra, redis, scenario, scenarioText, services, launched, data,
+                    workDir, measurements, out);
             progress.done();
             return new CampaignResult(id, started, Instant.now(), request.command(), environment, settings,
-                    List.copyOf(measurements), List.copyOf(statics), verification, ceiling);
+                    List.copyOf(measurements), List.copyOf(statics), verification, ceiling, profiles);
         }
     }
 
@@ -389,7 +405,7 @@ public final class CampaignRunner {
     }
 
     /** The endpoints a scenario addresses: the services it names, from those given. */
-    private static Map<String, String> endpointsFor(Map<String, String> all, ScenarioInfo scenario) {
+    static Map<String, String> endpointsFor(Map<String, String> all, ScenarioInfo scenario) {
         Map<String, String> chosen = new LinkedHashMap<>();
         for (String service : scenario.services()) {
             String url = all.get(service);

@@ -7,6 +7,7 @@ import io.paradigmlab.lab.app.RedisLatency;
 import io.paradigmlab.lab.app.ScenarioInfo;
 import io.paradigmlab.lab.app.VariantInfo;
 import io.paradigmlab.lab.campaign.CampaignRunner;
+import io.paradigmlab.lab.campaign.Profiling;
 import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.launch.CpuPinning;
 import io.paradigmlab.lab.launch.RepoLayout;
@@ -41,6 +42,7 @@ import picocli.CommandLine.Parameters;
                         + "http://127.0.0.1:9193",
                 "  ./lab run tweebyte --scenario feed --variants async,reactive --via-gateway",
                 "  ./lab run chatapp --scenario A.2 --levels 10,100,1000 --reps 5   (a fixed-work experiment)",
+                "  ./lab run tweebyte --scenario feed --levels 10,50 --reps 3 --profile   (flame graphs of each variant)",
                 "", "./lab list shows the applications, variants, scenarios and scales."})
 class RunCommand implements Runnable {
 
@@ -158,6 +160,17 @@ class RunCommand implements Runnable {
     @Option(names = "--cpus-overlap", description = "Allow --cpus sets that share CPUs (measuring that way on purpose).")
     boolean cpusOverlap;
 
+    @Option(names = "--profile", description = "After the measured repetitions, run each launched variant once more"
+            + " at one level with a JDK Flight Recording and async-profiler in every service JVM: the report links a"
+            + " CPU flame graph per service and tables of the top frames, GC, lock contention and pinned virtual"
+            + " threads. These runs never count among the measurements.")
+    boolean profile;
+
+    @Option(names = "--profile-level", paramLabel = "N", description = "The level of the profiling runs, one of"
+            + " --levels; implies --profile (default: the highest level every variant found OK in every measured"
+            + " repetition, else the lowest).")
+    Integer profileLevel;
+
     @Option(names = "--output", defaultValue = "runs", description = "Folder for campaign results (default: ${DEFAULT-VALUE}).")
     Path output;
 
@@ -245,7 +258,9 @@ class RunCommand implements Runnable {
                 : injected.latency().toMillis() + "ms," + injected.jitter().toMillis() + "ms"))
                 + launchSettings.entrySet().stream().map(e -> " --set " + e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining())
-                + " --verify " + verify + " --error-threshold " + errorThreshold + " --timeout " + timeoutSeconds + "s";
+                + " --verify " + verify + " --error-threshold " + errorThreshold + " --timeout " + timeoutSeconds + "s"
+                + (profile || profileLevel != null ? " --profile" : "")
+                + (profileLevel != null ? " --profile-level " + profileLevel : "");
 
         CpuPinning pinning = cpus == null ? null
                 : CpuPinning.parse(cpus, cpusOverlap, CpuPinning.allowed(ProcessHandle.current().pid()));
@@ -258,6 +273,7 @@ class RunCommand implements Runnable {
         String id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
                 + application.id() + "-" + chosenScenario.id();
         Path dir = (output.isAbsolute() ? output : repo.root().resolve(output)).resolve(id);
+        Profiling profiling = Profiling.of(profile, profileLevel, ladder, launched, experiment.isPresent(), dir);
         if (preset != null && (levels == null || reps == null || warmup == null || duration == null)) {
             System.out.printf("Load plan %s of %s: %s (options given on the command line override it)%n",
                     preset.name(), chosenScenario.id(), preset.summary());
@@ -279,7 +295,7 @@ class RunCommand implements Runnable {
         try (AutoCloseable pinned = pinning == null ? () -> { } : pinning.apply()) {
             result = CampaignRunner.run(repo, new CampaignRunner.Request(application, settings, plan,
                     external, postgresUrl, redisUrl, command, CampaignOptions.onOff("--verify", verify), injected,
-                    mariadbUrl), id, System.out);
+                    mariadbUrl, profiling), id, System.out);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) { // only closing the pinning throws checked exceptions

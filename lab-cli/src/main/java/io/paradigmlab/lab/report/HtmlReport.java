@@ -61,7 +61,7 @@ final class HtmlReport {
         String title = settings == null ? result.id()
                 : settings.app() + " · " + settings.scenario() + " · " + settings.model() + " model";
         out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
-                .append(esc(title)).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
+                .append(esc(title)).append("</title>\n<style>\n").append(CSS).append(ProfilesHtml.CSS).append("</style>\n</head>\n<body>\n");
         out.append("<h1>").append(esc(title)).append("</h1>\n");
         out.append("<p class=\"sub\">Campaign <b>").append(esc(result.id())).append("</b> · started ")
                 .append(esc(date(result.started()))).append(" · finished ").append(esc(date(result.finished())));
@@ -87,6 +87,7 @@ final class HtmlReport {
         crossovers();
         chartsSection();
         pools();
+        out.append(ProfilesHtml.render(result.profiles(), levelUnit(settings)));
         validity();
         staticMetrics();
         allMetrics();

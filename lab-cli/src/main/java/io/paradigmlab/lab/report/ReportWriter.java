@@ -31,6 +31,9 @@ import java.nio.file.Path;
  *       values), then one per variant, level, pool and {@link PoolMetric} with mean, CI95 and n;</li>
  *   <li>{@value #COMPARISONS_CSV}: one row per level, compared metric and pair of variants (paired ratios), and
  *       the machine's noise;</li>
+ *   <li>{@value #PROFILES_CSV}: only with profiling runs ({@code --profile}): one row per profiled service JVM,
+ *       then its top frames, most waited-on monitors and pinning sites (the flame graphs and recordings themselves
+ *       are written into {@code profiles/} by the campaign);</li>
  *   <li>{@value #SUMMARY_JSON}: statistics, comparisons, crossovers and static metrics;</li>
  *   <li>{@value #REPORT_HTML}: the self-contained page.</li>
  * </ul>
@@ -44,6 +47,8 @@ public final class ReportWriter {
     public static final String SUMMARY_JSON = "summary.json";
     public static final String REPORT_HTML = "report.html";
     public static final String POOLS_CSV = "pools.csv";
+    /** The profiling runs' numbers ({@code --profile}). */
+    public static final String PROFILES_CSV = "profiles.csv";
     /** A fixed-work experiment's further numbers (makespan, delivery latency, peak memory, work counts). */
     public static final String EXPERIMENT_CSV = "experiment.csv";
     /** The metric id of a variant's throughput as a fraction of the CPU ceiling (summary.csv, summary.json). */
@@ -69,6 +74,9 @@ public final class ReportWriter {
                 poolsCsv(result, summary).write(dir.resolve(POOLS_CSV));
             }
             comparisonsCsv(summary).write(dir.resolve(COMPARISONS_CSV));
+            if (result.profiles() != null) {
+                profilesCsv(result.profiles()).write(dir.resolve(PROFILES_CSV));
+            }
             CampaignJson.MAPPER.writeValue(dir.resolve(SUMMARY_JSON), SummaryJson.of(result, summary));
             var charts = new java.util.ArrayList<>(Charts.render(summary, HtmlReport.levelAxis(result.settings())));
             if (!ExperimentNumbers.names(result).isEmpty()) {
@@ -146,6 +154,53 @@ public final class ReportWriter {
                 Estimate e = p.estimate(metric);
                 csv.row("summary", p.variant(), null, p.level(), null, p.pool(), null, null, null, null, null, null,
                         null, null, null, null, metric.id(), metric.unit(), e.mean(), e.ciLow(), e.ciHigh(), e.n());
+            }
+        }
+        return csv;
+    }
+
+    /**
+     * Kind {@code service}: one row per profiled JVM (CPU event and samples, GC, allocation, contention, pinning, the
+     * flame graph's and recordings' paths); then per JVM kind {@code frame} (top frames by self samples), {@code
+     * monitor} (most waited-on monitor classes) and {@code pinned} (pinning sites), in the columns {@code name,
+     * count, percent, ms}.
+     */
+    static Csv profilesCsv(io.paradigmlab.lab.results.Profiles profiles) {
+        Csv csv = new Csv("kind", "variant", "service", "level", "error", "cpu_event", "cpu_samples", "gc_collections",
+                "gc_pause_ms", "gc_pause_max_ms", "allocation_mb_per_s", "lock_events", "lock_ms", "pinned_events",
+                "pinned_ms", "submit_failed", "flame_graph", "cpu_recording", "jfr", "name", "count", "percent", "ms");
+        for (var variant : profiles.variants()) {
+            if (variant.services().isEmpty()) {
+                csv.row("service", variant.variant(), null, profiles.level(), variant.error(), null, null, null, null,
+                        null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+            }
+            for (var s : variant.services()) {
+                var gc = s.gc();
+                var locks = s.locks();
+                var pinning = s.pinning();
+                csv.row("service", variant.variant(), s.service(), profiles.level(), variant.error(), s.cpuEvent(),
+                        s.cpuSamples(), gc == null ? null : gc.collections(), gc == null ? null : gc.pauseMsTotal(),
+                        gc == null ? null : gc.pauseMsMax(), s.allocationMbPerSecond(),
+                        locks == null ? null : locks.events(), locks == null ? null : locks.msTotal(),
+                        pinning == null ? null : pinning.events(), pinning == null ? null : pinning.msTotal(),
+                        s.submitFailed(), s.flameGraph(), s.cpuRecording(), s.jfr(), null, null, null, null);
+                for (var f : s.topFrames()) {
+                    csv.row("frame", variant.variant(), s.service(), profiles.level(), null, null, null, null, null,
+                            null, null, null, null, null, null, null, null, null, null, f.frame(), f.samples(),
+                            f.percent(), null);
+                }
+                for (var site : locks == null ? java.util.List.<io.paradigmlab.lab.results.Profiles.Site>of()
+                        : locks.topMonitors()) {
+                    csv.row("monitor", variant.variant(), s.service(), profiles.level(), null, null, null, null, null,
+                            null, null, null, null, null, null, null, null, null, null, site.name(), site.events(),
+                            null, site.msTotal());
+                }
+                for (var site : pinning == null ? java.util.List.<io.paradigmlab.lab.results.Profiles.Site>of()
+                        : pinning.sites()) {
+                    csv.row("pinned", variant.variant(), s.service(), profiles.level(), null, null, null, null, null,
+                            null, null, null, null, null, null, null, null, null, null, site.name(), site.events(),
+                            null, site.msTotal());
+                }
             }
         }
         return csv;

@@ -16,11 +16,22 @@ import java.util.Map;
  * @param verification the equivalence and equal-work check run before the load (null in results written before it)
  * @param ceiling      the scenario's CPU ceiling, measured once before the runs, or null when the application
  *                     declares none for the scenario ({@code Application.ceiling})
+ * @param profiles     the profiling runs after the measured repetitions ({@code --profile}), never part of the
+ *                     measurements, or null when the campaign profiled nothing
  */
 public record CampaignResult(String id, Instant started, Instant finished, String command,
                              Map<String, String> environment, CampaignSettings settings,
                              List<LevelMeasurement> measurements, List<StaticMetrics> statics,
-                             Verification verification, Ceiling ceiling) {
+                             Verification verification, Ceiling ceiling, Profiles profiles) {
+
+    /** Without profiles. */
+    public CampaignResult(String id, Instant started, Instant finished, String command,
+                          Map<String, String> environment, CampaignSettings settings,
+                          List<LevelMeasurement> measurements, List<StaticMetrics> statics,
+                          Verification verification, Ceiling ceiling) {
+        this(id, started, finished, command, environment, settings, measurements, statics, verification, ceiling,
+                null);
+    }
 
     /** Without a CPU ceiling. */
     public CampaignResult(String id, Instant started, Instant finished, String command,

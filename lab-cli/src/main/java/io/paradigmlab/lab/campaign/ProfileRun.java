@@ -1,0 +1,189 @@
+package io.paradigmlab.lab.campaign;
+
+import io.paradigmlab.lab.app.Deployment;
+import io.paradigmlab.lab.app.ScenarioInfo;
+import io.paradigmlab.lab.data.TemplateDataSets;
+import io.paradigmlab.lab.infra.Infrastructure;
+import io.paradigmlab.lab.infra.RedisEndpoint;
+import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.launch.ServiceProcess;
+import io.paradigmlab.lab.load.HyperfoilDriver;
+import io.paradigmlab.lab.load.LoadPlan;
+import io.paradigmlab.lab.load.PhaseOutcome;
+import io.paradigmlab.lab.load.ScenarioLoad;
+import io.paradigmlab.lab.profile.AsyncProfilerAgent;
+import io.paradigmlab.lab.profile.ProfileShaper;
+import io.paradigmlab.lab.profile.Recordings;
+import io.paradigmlab.lab.results.LevelMeasurement;
+import io.paradigmlab.lab.results.Profiles;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The profiling runs of a campaign (docs/methodology.md, "Profiles"): after every measured repetition, each launched
+ * variant once more on fresh JVMs and a fresh copy of the data, the usual warm-up, then only the profiled level, with
+ * a JDK Flight Recording and async-profiler in every service JVM ({@link ProfileShaper}). The runs' numbers are kept
+ * apart ({@link Profiles}) and never join the measurements. A variant whose profiling run fails, or a machine where
+ * async-profiler cannot run, is reported as such; the measured results stand.
+ */
+final class ProfileRun {
+
+    private ProfileRun() {
+    }
+
+    static Profiles run(RepoLayout repo, CampaignRunner.Request request, Infrastructure infra,
+                        Map<String, RedisEndpoint> redis, ScenarioInfo scenario, String scenarioText,
+                        Set<String> services, List<String> launched, TemplateDataSets.DataSet data, Path workDir,
+                        List<LevelMeasurement> measurements, PrintStream out) {
+        Profiling profiling = request.profiling();
+        LoadPlan plan = request.plan();
+        Profiling.Choice choice = profiling.choose(plan.levels(), launched, request.settings().repetitions(),
+                measurements);
+        String unit = plan.model() == LoadPlan.Model.CLOSED ? " users" : " req/s";
+        out.printf("Profiling runs at %d%s (%s); not part of the measurements.%n", choice.level(), unit,
+                choice.reason());
+        AsyncProfilerAgent agent = null;
+        String profiler;
+        try {
+            agent = AsyncProfilerAgent.prepare(repo.root().resolve(".lab").resolve("tools"),
+                    Path.of(System.getProperty("java.home"), "bin", "java"), workDir.resolve("profile-probe"));
+            profiler = "async-profiler " + agent.version() + ", event " + agent.event();
+            out.println("  " + profiler + " (" + agent.library() + ")");
+        } catch (AsyncProfilerAgent.ProfilerUnavailable e) {
+            profiler = "unavailable: " + e.getMessage();
+            out.println("  No CPU flame graphs: " + e.getMessage() + ". JDK Flight Recordings only.");
+        }
+        LoadPlan one = new LoadPlan(plan.model(), List.of(choice.level()), plan.warmupSeconds(),
+                plan.durationSeconds(), plan.timeoutMillis());
+        List<Profiles.VariantProfile> variants = new ArrayList<>();
+        for (String variant : launched) {
+            variants.add(profile(request, infra, redis, scenario, scenarioText, services, variant, data, workDir,
+                    profiling.dir().resolve(variant), agent, one, out));
+        }
+        return new Profiles(choice.level(), choice.reason(), profiler, variants);
+    }
+
+    private static Profiles.VariantProfile profile(CampaignRunner.Request request, Infrastructure infra,
+                                                   Map<String, RedisEndpoint> redis, ScenarioInfo scenario,
+                                                   String scenarioText, Set<String> services, String variant,
+                                                   TemplateDataSets.DataSet data, Path workDir, Path dir,
+                                                   AsyncProfilerAgent agent, LoadPlan plan, PrintStream out) {
+        String label = "[profiling " + variant + "]";
+        out.printf("%s starting fresh service JVMs with JFR%s%n", label, agent == null ? "" : " and async-profiler");
+        ProfileShaper shaper = new ProfileShaper(dir, agent);
+        Path runDir = workDir.resolve("profile-" + variant);
+        boolean viaGateway = request.settings().viaGateway();
+        String error = null;
+        long requests = 0;
+        double throughput = Double.NaN;
+        try {
+            Files.createDirectories(dir);
+            Deployment deployment;
+            // only this deployment's JVMs are shaped: the hook is process-wide
+            try (AutoCloseable shaping = ServiceProcess.shaping(shaper)) {
+                deployment = CampaignRunner.launch(request, infra, redis, services, variant, data, "_profile", false,
+                        viaGateway, runDir, request.settings().launchSettings());
+            }
+            // closing the deployment stops its JVMs (SIGTERM): that is when they write their recordings
+            try (deployment) {
+                Path dataDir = runDir.resolve("data");
+                deployment.sessionData(data.dataDir(), dataDir);
+                List<PhaseOutcome> outcomes = ScenarioLoad.run(scenario.id(), scenarioText, new ScenarioLoad.Target(
+                        CampaignRunner.endpointsFor(viaGateway ? deployment.gatewayEndpoints()
+                                : deployment.endpoints(), scenario),
+                        dataDir, viaGateway ? Map.of() : deployment.instanceEndpoints()), plan,
+                        request.settings().seed(), new HyperfoilDriver.Progress() {
+                            @Override
+                            public void phaseStarted(String phase, int level) {
+                                out.printf("%s %s at %d for %d s%n", label, phase.equals("warmup") ? "warm-up"
+                                        : "profiled level", level, phase.equals("warmup") ? plan.warmupSeconds()
+                                        : plan.durationSeconds());
+                            }
+
+                            @Override
+                            public void note(String line) {
+                                out.println(label + " warning: " + line);
+                            }
+                        });
+                PhaseOutcome outcome = outcomes.getLast();
+                requests = outcome.requests();
+                throughput = outcome.validThroughput();
+            }
+        } catch (Exception e) {
+            error = e.getMessage() == null ? e.toString() : e.getMessage();
+            out.println(label + " failed: " + error);
+        }
+        List<Profiles.ServiceProfile> profiles = new ArrayList<>();
+        for (ProfileShaper.Files files : shaper.started()) {
+            profiles.add(summarize(files, dir, variant));
+        }
+        out.printf("%s %d service JVM(s) profiled%n", label, profiles.size());
+        return new Profiles.VariantProfile(variant, error, requests, throughput, profiles);
+    }
+
+    /** One JVM's recordings read, its flame graph drawn; what could not be is listed in its problems. */
+    static Profiles.ServiceProfile summarize(ProfileShaper.Files files, Path dir, String variant) {
+        List<String> problems = new ArrayList<>();
+        String base = Profiling.FOLDER + "/" + dir.getFileName() + "/";
+        String jfr = null;
+        Recordings.Jdk jdk = null;
+        Recordings.Cpu cpu = null;
+        if (nonEmpty(files.jfr())) {
+            jfr = base + files.jfr().getFileName();
+            try {
+                jdk = Recordings.jdk(files.jfr());
+            } catch (IOException | RuntimeException e) {
+                problems.add("the JDK recording cannot be read: " + e.getMessage());
+            }
+        } else {
+            problems.add("the JVM wrote no JDK recording (" + files.jfr().getFileName() + ")");
+        }
+        String flame = null;
+        String cpuRecording = null;
+        String event = null;
+        if (files.cpuRecording() != null && nonEmpty(files.cpuRecording())) {
+            cpuRecording = base + files.cpuRecording().getFileName();
+            try {
+                event = Recordings.cpuEvent(files.cpuRecording());
+                cpu = Recordings.topFrames(files.cpuRecording(), Recordings.TOP_FRAMES);
+                Path html = files.cpuRecording().resolveSibling(files.jvm() + "-cpu.html");
+                Recordings.flameGraph(files.cpuRecording(), html, variant + " · " + files.jvm() + " · CPU"
+                        + (event == null ? "" : " (" + event + ")"));
+                flame = base + html.getFileName();
+            } catch (IOException | RuntimeException e) {
+                problems.add("async-profiler's recording cannot be read: " + e.getMessage());
+            }
+        } else if (files.cpuRecording() != null) {
+            problems.add("async-profiler wrote no recording (" + files.cpuRecording().getFileName() + "): see the"
+                    + " service's log");
+        }
+        if (cpu == null && jdk != null && nonEmpty(files.jfr())) {
+            // no async-profiler: the JDK's own execution samples (Java frames only) still give the top frames
+            try {
+                cpu = Recordings.topFrames(files.jfr(), Recordings.TOP_FRAMES);
+                event = "jdk.ExecutionSample (JFR, Java frames only)";
+            } catch (IOException | RuntimeException e) {
+                problems.add("no execution samples: " + e.getMessage());
+            }
+        }
+        return new Profiles.ServiceProfile(files.jvm(), flame, cpuRecording, jfr, event,
+                cpu == null ? 0 : cpu.samples(), cpu == null ? List.of() : cpu.topFrames(),
+                jdk == null ? null : jdk.gc(), jdk == null ? Double.NaN : jdk.allocationMbPerSecond(),
+                jdk == null ? null : jdk.locks(), jdk == null ? null : jdk.pinning(),
+                jdk == null ? 0 : jdk.submitFailed(), problems);
+    }
+
+    private static boolean nonEmpty(Path file) {
+        try {
+            return Files.isRegularFile(file) && Files.size(file) > 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

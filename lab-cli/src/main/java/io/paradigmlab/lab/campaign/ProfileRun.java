@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -76,12 +77,13 @@ final class ProfileRun {
                                                    AsyncProfilerAgent agent, LoadPlan plan, PrintStream out) {
         String label = "[profiling " + variant + "]";
         out.printf("%s starting fresh service JVMs with JFR%s%n", label, agent == null ? "" : " and async-profiler");
-        ProfileShaper shaper = new ProfileShaper(dir, agent);
+        ProfileShaper shaper = new ProfileShaper(dir, variant, agent);
         Path runDir = workDir.resolve("profile-" + variant);
         boolean viaGateway = request.settings().viaGateway();
         String error = null;
         long requests = 0;
         double throughput = Double.NaN;
+        Recordings.Window window = null;
         try {
             Files.createDirectories(dir);
             Deployment deployment;
@@ -114,6 +116,8 @@ final class ProfileRun {
                 PhaseOutcome outcome = outcomes.getLast();
                 requests = outcome.requests();
                 throughput = outcome.validThroughput();
+                window = new Recordings.Window(Instant.ofEpochMilli(outcome.startMillis()),
+                        Instant.ofEpochMilli(outcome.endMillis()));
             }
         } catch (Exception e) {
             error = e.getMessage() == null ? e.toString() : e.getMessage();
@@ -121,14 +125,19 @@ final class ProfileRun {
         }
         List<Profiles.ServiceProfile> profiles = new ArrayList<>();
         for (ProfileShaper.Files files : shaper.started()) {
-            profiles.add(summarize(files, dir, variant));
+            profiles.add(summarize(files, dir, variant, window));
         }
         out.printf("%s %d service JVM(s) profiled%n", label, profiles.size());
-        return new Profiles.VariantProfile(variant, error, requests, throughput, profiles);
+        return new Profiles.VariantProfile(variant, error, requests, throughput,
+                window == null ? null : window.from(), window == null ? null : window.to(), profiles);
     }
 
-    /** One JVM's recordings read, its flame graph drawn; what could not be is listed in its problems. */
-    static Profiles.ServiceProfile summarize(ProfileShaper.Files files, Path dir, String variant) {
+    /**
+     * One JVM's recordings read and its flame graph drawn, of the samples in {@code window} (null: all); what could
+     * not be is listed in its problems.
+     */
+    static Profiles.ServiceProfile summarize(ProfileShaper.Files files, Path dir, String variant,
+                                             Recordings.Window window) {
         List<String> problems = new ArrayList<>();
         String base = Profiling.FOLDER + "/" + dir.getFileName() + "/";
         String jfr = null;
@@ -137,7 +146,7 @@ final class ProfileRun {
         if (nonEmpty(files.jfr())) {
             jfr = base + files.jfr().getFileName();
             try {
-                jdk = Recordings.jdk(files.jfr());
+                jdk = Recordings.jdk(files.jfr(), window);
             } catch (IOException | RuntimeException e) {
                 problems.add("the JDK recording cannot be read: " + e.getMessage());
             }
@@ -151,10 +160,10 @@ final class ProfileRun {
             cpuRecording = base + files.cpuRecording().getFileName();
             try {
                 event = Recordings.cpuEvent(files.cpuRecording());
-                cpu = Recordings.topFrames(files.cpuRecording(), Recordings.TOP_FRAMES);
+                cpu = Recordings.topFrames(files.cpuRecording(), Recordings.TOP_FRAMES, window);
                 Path html = files.cpuRecording().resolveSibling(files.jvm() + "-cpu.html");
-                Recordings.flameGraph(files.cpuRecording(), html, variant + " · " + files.jvm() + " · CPU"
-                        + (event == null ? "" : " (" + event + ")"));
+                Recordings.flameGraph(files.cpuRecording(), html, variant + " · " + files.jvm() + " · CPU samples"
+                        + (event == null ? "" : ", " + event), window);
                 flame = base + html.getFileName();
             } catch (IOException | RuntimeException e) {
                 problems.add("async-profiler's recording cannot be read: " + e.getMessage());
@@ -166,7 +175,7 @@ final class ProfileRun {
         if (cpu == null && jdk != null && nonEmpty(files.jfr())) {
             // no async-profiler: the JDK's own execution samples (Java frames only) still give the top frames
             try {
-                cpu = Recordings.topFrames(files.jfr(), Recordings.TOP_FRAMES);
+                cpu = Recordings.topFrames(files.jfr(), Recordings.TOP_FRAMES, window);
                 event = "jdk.ExecutionSample (JFR, Java frames only)";
             } catch (IOException | RuntimeException e) {
                 problems.add("no execution samples: " + e.getMessage());

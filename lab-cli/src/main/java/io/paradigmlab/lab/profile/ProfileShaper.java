@@ -25,6 +25,7 @@ public final class ProfileShaper implements ServiceProcess.Shaper {
             "jdk.JavaMonitorEnter#enabled=true", "jdk.JavaMonitorEnter#threshold=1ms");
 
     private final Path dir;
+    private final String variant;
     private final AsyncProfilerAgent agent;
     private final Map<String, Files> started = new LinkedHashMap<>();
 
@@ -33,20 +34,22 @@ public final class ProfileShaper implements ServiceProcess.Shaper {
     }
 
     /**
-     * @param dir   the folder for the recordings (a comma in it would split the JVM options: refused)
-     * @param agent async-profiler, or null to record JFR alone
+     * @param dir     the folder for the recordings (a comma in it would split the JVM options: refused)
+     * @param variant the variant whose JVMs are shaped: its name is left out of the files' names
+     * @param agent   async-profiler, or null to record JFR alone
      */
-    public ProfileShaper(Path dir, AsyncProfilerAgent agent) {
+    public ProfileShaper(Path dir, String variant, AsyncProfilerAgent agent) {
         if (dir.toString().contains(",") || dir.toString().contains("=")) {
             throw new IllegalArgumentException("A profile folder must not contain ',' or '=': " + dir);
         }
         this.dir = dir;
+        this.variant = variant;
         this.agent = agent;
     }
 
     @Override
     public synchronized List<String> shape(String name, List<String> command, Path log) {
-        String jvm = unique(name.replaceAll("[^A-Za-z0-9_.-]", "_"));
+        String jvm = unique(fileName(name, variant));
         Path jfr = dir.resolve(jvm + ".jfr");
         Path cpu = agent == null ? null : dir.resolve(jvm + "-cpu.jfr");
         started.put(jvm, new Files(jvm, jfr, cpu));
@@ -64,6 +67,21 @@ public final class ProfileShaper implements ServiceProcess.Shaper {
     /** The JVMs shaped so far, in the order they started. */
     public synchronized List<Files> started() {
         return List.copyOf(started.values());
+    }
+
+    /**
+     * A JVM's name as a file name: without the variant and the words "service" and "server", the rest joined by
+     * '-' ({@code async user service} is {@code user}, {@code platform inventory service #2} is {@code inventory-2}).
+     */
+    static String fileName(String jvmName, String variant) {
+        List<String> words = new ArrayList<>();
+        for (String word : jvmName.trim().split("\\s+")) {
+            String w = word.replaceAll("[^A-Za-z0-9_.-]", "");
+            if (!w.isEmpty() && !w.equals(variant) && !w.equals("service") && !w.equals("server")) {
+                words.add(w);
+            }
+        }
+        return words.isEmpty() ? "jvm" : String.join("-", words);
     }
 
     private String unique(String name) {

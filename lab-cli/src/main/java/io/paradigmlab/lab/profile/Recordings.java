@@ -32,6 +32,21 @@ public final class Recordings {
     private Recordings() {
     }
 
+    /**
+     * The time a summary covers: the profiled level's window, so start-up, JIT compilation of the first minutes and
+     * the warm-up do not crowd the tables; null covers the whole recording.
+     */
+    public record Window(Instant from, Instant to) {
+
+        boolean contains(Instant t) {
+            return !t.isBefore(from) && !t.isAfter(to);
+        }
+
+        static boolean covers(Window window, RecordedEvent event) {
+            return window == null || window.contains(event.getStartTime());
+        }
+    }
+
     /** Samples of {@code jdk.ExecutionSample} and the frames most often on top of the stack. */
     public record Cpu(long samples, List<Profiles.Frame> topFrames) {
     }
@@ -41,14 +56,14 @@ public final class Recordings {
                       long submitFailed) {
     }
 
-    /** Self samples per frame ({@code Class.method}, native frames by their symbol) over every execution sample. */
-    public static Cpu topFrames(Path recording, int limit) throws IOException {
+    /** Self samples per frame ({@code Class.method}, native frames by their symbol) of the samples in {@code window}. */
+    public static Cpu topFrames(Path recording, int limit, Window window) throws IOException {
         Map<String, Long> self = new HashMap<>();
         long samples = 0;
         try (RecordingFile file = new RecordingFile(recording)) {
             while (file.hasMoreEvents()) {
                 RecordedEvent event = file.readEvent();
-                if (!event.getEventType().getName().equals("jdk.ExecutionSample")) {
+                if (!event.getEventType().getName().equals("jdk.ExecutionSample") || !Window.covers(window, event)) {
                     continue;
                 }
                 samples++;
@@ -94,8 +109,11 @@ public final class Recordings {
         return engine == null || engine.equals(event) ? event : event + " (" + engine + ")";
     }
 
-    /** GC, allocation rate, contended monitors and pinned virtual threads from a JDK recording. */
-    public static Jdk jdk(Path recording) throws IOException {
+    /**
+     * GC, allocation rate, contended monitors and pinned virtual threads from a JDK recording, of the events that
+     * started in {@code window}.
+     */
+    public static Jdk jdk(Path recording, Window window) throws IOException {
         long collections = 0;
         double pauseTotal = 0;
         double pauseMax = 0;
@@ -112,6 +130,9 @@ public final class Recordings {
         try (RecordingFile file = new RecordingFile(recording)) {
             while (file.hasMoreEvents()) {
                 RecordedEvent e = file.readEvent();
+                if (!Window.covers(window, e)) {
+                    continue;
+                }
                 switch (e.getEventType().getName()) {
                     case "jdk.GarbageCollection" -> {
                         collections++;
@@ -143,7 +164,8 @@ public final class Recordings {
                 }
             }
         }
-        double seconds = first == null ? 0 : Duration.between(first, last).toMillis() / 1000.0;
+        double seconds = window != null ? Duration.between(window.from(), window.to()).toMillis() / 1000.0
+                : first == null ? 0 : Duration.between(first, last).toMillis() / 1000.0;
         double allocationRate = seconds > 0 ? allocatedBytes / (1024.0 * 1024.0) / seconds : Double.NaN;
         return new Jdk(new Profiles.Gc(collections, pauseTotal, pauseMax), allocationRate,
                 new Profiles.Locks(lockEvents, lockMs, top(monitors)),
@@ -151,12 +173,17 @@ public final class Recordings {
     }
 
     /**
-     * Writes async-profiler's interactive flame graph of {@code recording} (CPU samples) to {@code html}.
+     * Writes async-profiler's interactive flame graph of {@code recording} (CPU samples in {@code window}) to {@code
+     * html}.
      *
      * @throws IOException when the recording cannot be read or the page written
      */
-    public static void flameGraph(Path recording, Path html, String title) throws IOException {
-        JfrToFlame.convert(recording.toString(), html.toString(), new Arguments("--title", title));
+    public static void flameGraph(Path recording, Path html, String title, Window window) throws IOException {
+        // the converter takes a time of 1.5e12 ms or more as epoch milliseconds
+        Arguments arguments = window == null ? new Arguments("--title", title)
+                : new Arguments("--title", title, "--from", String.valueOf(window.from().toEpochMilli()), "--to",
+                String.valueOf(window.to().toEpochMilli()));
+        JfrToFlame.convert(recording.toString(), html.toString(), arguments);
     }
 
     /**

@@ -35,7 +35,13 @@ final class ProfilesHtml {
             } else {
                 out.append("<p class=\"note\">").append(variant.requests()).append(" requests, ")
                         .append(Fmt.fixed(variant.throughput(), 1))
-                        .append(" req/s with the profilers on (not comparable with the measured throughput).</p>\n");
+                        .append(" req/s with the profilers on (not comparable with the measured throughput).");
+                if (variant.from() != null && variant.to() != null) {
+                    out.append(" Tables and flame graphs cover the profiled level only, ")
+                            .append(esc(time(variant.from()))).append("–").append(esc(time(variant.to())))
+                            .append(" UTC; the recordings hold each JVM's whole life (start-up and warm-up too).");
+                }
+                out.append("</p>\n");
             }
             if (variant.services().isEmpty()) {
                 out.append("<p class=\"note\">No service JVM was profiled.</p>\n");
@@ -104,6 +110,10 @@ final class ProfilesHtml {
                     .append("</td></tr>\n");
         }
         out.append("</table>\n");
+    }
+
+    private static String time(java.time.Instant instant) {
+        return instant.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString().substring(11, 19);
     }
 
     private static void link(StringBuilder out, String href, String text) {

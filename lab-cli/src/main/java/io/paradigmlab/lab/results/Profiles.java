@@ -1,5 +1,6 @@
 package io.paradigmlab.lab.results;
 
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -29,10 +30,13 @@ public record Profiles(int level, String levelChoice, String profiler, List<Vari
      * @param requests    requests sent at the profiled level (warm-up excluded), for orientation only
      * @param throughput  answered requests per second at that level, with the profilers on: not comparable with the
      *                    measured throughput
+     * @param from        when the profiled level began: the tables and flame graphs cover samples from here...
+     * @param to          ...to here (both null when the run failed before: then they cover the whole recording);
+     *                    the recordings themselves hold the JVMs' whole lives
      * @param services    one per service JVM of the variant that was started (gateway included when it ran)
      */
-    public record VariantProfile(String variant, String error, long requests, double throughput,
-                                 List<ServiceProfile> services) {
+    public record VariantProfile(String variant, String error, long requests, double throughput, Instant from,
+                                 Instant to, List<ServiceProfile> services) {
 
         public VariantProfile {
             services = services == null ? List.of() : List.copyOf(services);

@@ -133,8 +133,11 @@ public record AsyncProfilerAgent(Path library, String version, String event) {
             }
             String output = Files.readString(log, StandardCharsets.UTF_8);
             if (process.exitValue() != 0 || !output.contains("Profiling started") || output.contains("[ERROR]")) {
-                return output.lines().filter(l -> l.contains("ERROR") || l.contains("rror"))
-                        .findFirst().orElse("exit code " + process.exitValue()).trim();
+                // the JVM's or the agent's own words, without the version banner of a JVM that ran on unprofiled
+                String said = String.join(" / ", output.lines().map(String::trim)
+                        .filter(l -> !l.isEmpty() && !l.startsWith("openjdk") && !l.startsWith("OpenJDK"))
+                        .limit(3).toList());
+                return "exit code " + process.exitValue() + (said.isEmpty() ? "" : ": " + said);
             }
             return null;
         } catch (IOException e) {

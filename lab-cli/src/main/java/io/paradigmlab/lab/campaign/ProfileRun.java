@@ -183,6 +183,7 @@ final class ProfileRun {
         }
         return new Profiles.ServiceProfile(files.jvm(), flame, cpuRecording, jfr, event,
                 cpu == null ? 0 : cpu.samples(), cpu == null ? List.of() : cpu.topFrames(),
+                cpu == null ? List.of() : cpu.topJavaFrames(),
                 jdk == null ? null : jdk.gc(), jdk == null ? Double.NaN : jdk.allocationMbPerSecond(),
                 jdk == null ? null : jdk.locks(), jdk == null ? null : jdk.pinning(),
                 jdk == null ? 0 : jdk.submitFailed(), problems);

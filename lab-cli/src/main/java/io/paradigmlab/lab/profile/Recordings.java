@@ -47,9 +47,16 @@ public final class Recordings {
         }
     }
 
-    /** Samples of {@code jdk.ExecutionSample} and the frames most often on top of the stack. */
-    public record Cpu(long samples, List<Profiles.Frame> topFrames) {
+    /**
+     * Samples of {@code jdk.ExecutionSample}, the frames most often on top of the stack, and the Java frames most
+     * often nearest the top (a native, VM or kernel frame charged to the Java method that called into it; samples of
+     * threads without a Java frame, such as the JIT compiler's or the GC's, under {@link #NO_JAVA_FRAME}).
+     */
+    public record Cpu(long samples, List<Profiles.Frame> topFrames, List<Profiles.Frame> topJavaFrames) {
     }
+
+    /** The Java frame of a sample that has none: a JVM thread (JIT compiler, GC, VM operations). */
+    public static final String NO_JAVA_FRAME = "(no Java frame: JIT compiler, GC or other JVM threads)";
 
     /** The JDK recording's summary: GC, allocation, contention, pinning. */
     public record Jdk(Profiles.Gc gc, double allocationMbPerSecond, Profiles.Locks locks, Profiles.Pinning pinning,
@@ -59,6 +66,7 @@ public final class Recordings {
     /** Self samples per frame ({@code Class.method}, native frames by their symbol) of the samples in {@code window}. */
     public static Cpu topFrames(Path recording, int limit, Window window) throws IOException {
         Map<String, Long> self = new HashMap<>();
+        Map<String, Long> java = new HashMap<>();
         long samples = 0;
         try (RecordingFile file = new RecordingFile(recording)) {
             while (file.hasMoreEvents()) {
@@ -71,15 +79,28 @@ public final class Recordings {
                 String top = stack == null || stack.getFrames().isEmpty() ? "(no stack)"
                         : frameName(stack.getFrames().getFirst());
                 self.merge(top, 1L, Long::sum);
+                String javaTop = stack == null ? NO_JAVA_FRAME : stack.getFrames().stream()
+                        .filter(f -> javaFrame(f)).findFirst().map(Recordings::frameName).orElse(NO_JAVA_FRAME);
+                java.merge(javaTop, 1L, Long::sum);
             }
         }
-        long total = samples;
-        List<Profiles.Frame> frames = self.entrySet().stream()
+        return new Cpu(samples, top(self, samples, limit), top(java, samples, limit));
+    }
+
+    private static List<Profiles.Frame> top(Map<String, Long> counts, long total, int limit) {
+        return counts.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry::getKey))
                 .limit(limit)
                 .map(e -> new Profiles.Frame(e.getKey(), e.getValue(), 100.0 * e.getValue() / total))
                 .toList();
-        return new Cpu(samples, frames);
+    }
+
+    /** A frame of Java code (interpreted, compiled or inlined), not a native, VM or kernel one. */
+    static boolean javaFrame(RecordedFrame frame) {
+        String kind = frame.getType();
+        return frame.getMethod() != null && frame.getMethod().getType() != null
+                && !frame.getMethod().getType().getName().isEmpty()
+                && (kind == null || !(kind.equals("Native") || kind.equals("C++") || kind.equals("Kernel")));
     }
 
     /**
@@ -179,10 +200,12 @@ public final class Recordings {
      * @throws IOException when the recording cannot be read or the page written
      */
     public static void flameGraph(Path recording, Path html, String title, Window window) throws IOException {
-        // the converter takes a time of 1.5e12 ms or more as epoch milliseconds
-        Arguments arguments = window == null ? new Arguments("--title", title)
-                : new Arguments("--title", title, "--from", String.valueOf(window.from().toEpochMilli()), "--to",
-                String.valueOf(window.to().toEpochMilli()));
+        // drawn as an icicle, the root on top, so the widest frames are in view without scrolling down a deep
+        // Spring stack (the page's button turns it over); the converter takes a time of 1.5e12 ms or more as epoch
+        // milliseconds
+        Arguments arguments = window == null ? new Arguments("--title", title, "--inverted")
+                : new Arguments("--title", title, "--inverted", "--from", String.valueOf(window.from().toEpochMilli()),
+                "--to", String.valueOf(window.to().toEpochMilli()));
         JfrToFlame.convert(recording.toString(), html.toString(), arguments);
     }
 

@@ -68,17 +68,10 @@ final class ProfilesHtml {
         for (String problem : s.problems()) {
             out.append("<p class=\"warn\">").append(esc(problem)).append("</p>\n");
         }
-        out.append("<div class=\"profile\">\n");
-        out.append("<table class=\"frames\">\n<tr><th>Top frames (self)</th><th>samples</th><th>%</th></tr>\n");
-        if (s.topFrames().isEmpty()) {
-            out.append("<tr><td colspan=\"3\">none</td></tr>\n");
-        }
-        for (Profiles.Frame f : s.topFrames()) {
-            out.append("<tr><td><code>").append(esc(f.frame())).append("</code></td><td class=\"n\">")
-                    .append(f.samples()).append("</td><td class=\"n\">").append(Fmt.fixed(f.percent(), 1))
-                    .append("</td></tr>\n");
-        }
-        out.append("</table>\n<div>\n<table class=\"kv\">\n");
+        out.append("<div class=\"profile\">\n<div>\n");
+        frames(out, "Top frames (self)", s.topFrames());
+        frames(out, "Top Java frames (self; native and VM time charged to the Java caller)", s.topJavaFrames());
+        out.append("</div>\n<div>\n<table class=\"kv\">\n");
         Profiles.Gc gc = s.gc();
         row(out, "GC", gc == null ? "–" : gc.collections() + " collections, pauses " + Fmt.fixed(gc.pauseMsTotal(), 1)
                 + " ms in all, longest " + Fmt.fixed(gc.pauseMsMax(), 1) + " ms");
@@ -100,6 +93,20 @@ final class ProfilesHtml {
             sites(out, "Pinning events (reason · first frame outside the JDK's thread code)", pinning.sites());
         }
         out.append("</div>\n</div>\n");
+    }
+
+    private static void frames(StringBuilder out, String title, List<Profiles.Frame> frames) {
+        out.append("<table class=\"frames\">\n<tr><th>").append(esc(title))
+                .append("</th><th>samples</th><th>%</th></tr>\n");
+        if (frames.isEmpty()) {
+            out.append("<tr><td colspan=\"3\">none</td></tr>\n");
+        }
+        for (Profiles.Frame f : frames) {
+            out.append("<tr><td><code>").append(esc(f.frame())).append("</code></td><td class=\"n\">")
+                    .append(f.samples()).append("</td><td class=\"n\">").append(Fmt.fixed(f.percent(), 1))
+                    .append("</td></tr>\n");
+        }
+        out.append("</table>\n");
     }
 
     private static void sites(StringBuilder out, String title, List<Profiles.Site> sites) {
@@ -129,7 +136,9 @@ final class ProfilesHtml {
     /** Styles of the section, added to the page's. */
     static final String CSS = """
             .profile{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:12px;align-items:start}
-            table.frames code{font-size:12px;word-break:break-all}
+            .profile table{width:100%}
+            .profile code{font-size:12px;word-break:break-all}
+            .profile table.kv th{width:180px}
             h4{margin:14px 0 4px;font-size:14px}
             """;
 }

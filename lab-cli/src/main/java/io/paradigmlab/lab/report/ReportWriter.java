@@ -162,6 +162,7 @@ public final class ReportWriter {
     /**
      * Kind {@code service}: one row per profiled JVM (CPU event and samples, GC, allocation, contention, pinning, the
      * flame graph's and recordings' paths); then per JVM kind {@code frame} (top frames by self samples), {@code
+     * java-frame} (top Java frames, native and VM time charged to the Java caller), {@code
      * monitor} (most waited-on monitor classes) and {@code pinned} (pinning sites), in the columns {@code name,
      * count, percent, ms}.
      */
@@ -187,6 +188,11 @@ public final class ReportWriter {
                 for (var f : s.topFrames()) {
                     csv.row("frame", variant.variant(), s.service(), profiles.level(), null, null, null, null, null,
                             null, null, null, null, null, null, null, null, null, null, f.frame(), f.samples(),
+                            f.percent(), null);
+                }
+                for (var f : s.topJavaFrames()) {
+                    csv.row("java-frame", variant.variant(), s.service(), profiles.level(), null, null, null, null,
+                            null, null, null, null, null, null, null, null, null, null, null, f.frame(), f.samples(),
                             f.percent(), null);
                 }
                 for (var site : locks == null ? java.util.List.<io.paradigmlab.lab.results.Profiles.Site>of()

@@ -53,6 +53,8 @@ public record Profiles(int level, String levelChoice, String profiler, List<Vari
      * @param cpuEvent       the CPU sampling event async-profiler used and its engine, e.g. {@code cpu (perf_events)}
      * @param cpuSamples     CPU samples in async-profiler's recording (0 when none)
      * @param topFrames      the frames with the most self samples (where the CPU time is spent), most first
+     * @param topJavaFrames  the Java frames nearest the top of the most samples (native and VM time charged to the
+     *                       Java caller; JVM threads without Java frames as one row), most first
      * @param gc             garbage collections, from the JDK recording
      * @param allocationMbPerSecond the allocation rate estimated from {@code jdk.ObjectAllocationSample} weights
      * @param locks          contended monitor enters ({@code jdk.JavaMonitorEnter}) of 1 ms or more
@@ -61,11 +63,13 @@ public record Profiles(int level, String levelChoice, String profiler, List<Vari
      * @param problems       what went wrong with this JVM's profilers (empty when nothing did)
      */
     public record ServiceProfile(String service, String flameGraph, String cpuRecording, String jfr, String cpuEvent,
-                                 long cpuSamples, List<Frame> topFrames, Gc gc, double allocationMbPerSecond,
+                                 long cpuSamples, List<Frame> topFrames, List<Frame> topJavaFrames, Gc gc,
+                                 double allocationMbPerSecond,
                                  Locks locks, Pinning pinning, long submitFailed, List<String> problems) {
 
         public ServiceProfile {
             topFrames = topFrames == null ? List.of() : List.copyOf(topFrames);
+            topJavaFrames = topJavaFrames == null ? List.of() : List.copyOf(topJavaFrames);
             problems = problems == null ? List.of() : List.copyOf(problems);
         }
     }

@@ -67,6 +67,7 @@ class ProfileRunTest {
         assertThat(profile.cpuSamples()).as("1.5 s of one busy thread, sampled every 10 ms").isGreaterThan(20);
         assertThat(profile.topFrames().getFirst().frame()).as("the hottest frame is the program's own")
                 .isEqualTo("Burner.burn");
+        assertThat(profile.topJavaFrames().getFirst().frame()).isEqualTo("Burner.burn");
         assertThat(profile.gc()).isNotNull();
         assertThat(profile.pinning().events()).isZero();
 

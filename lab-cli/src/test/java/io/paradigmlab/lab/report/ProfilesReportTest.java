@@ -33,11 +33,12 @@ class ProfilesReportTest {
                 "profiles/async/user-cpu.jfr", "profiles/async/user.jfr", "cpu (perf_events)", 1234,
                 List.of(new Profiles.Frame("org.postgresql.core.PGStream.receive", 200, 16.2),
                         new Profiles.Frame("java.util.HashMap.getNode", 100, 8.1)),
+                List.of(new Profiles.Frame("sun.nio.ch.SocketDispatcher.read0", 300, 24.3)),
                 new Profiles.Gc(12, 40.5, 9.25), 180.0,
                 new Profiles.Locks(3, 12.0, List.of(new Profiles.Site("com.zaxxer.hikari.pool.HikariPool", 3, 12.0))),
                 new Profiles.Pinning(0, 0, List.of()), 0, List.of());
         var virtualUser = new Profiles.ServiceProfile("user", null, null, "profiles/virtual/user.jfr",
-                "jdk.ExecutionSample (JFR, Java frames only)", 50, List.of(), new Profiles.Gc(3, 5, 2), 90.0,
+                "jdk.ExecutionSample (JFR, Java frames only)", 50, List.of(), List.of(), new Profiles.Gc(3, 5, 2), 90.0,
                 new Profiles.Locks(0, 0, List.of()),
                 new Profiles.Pinning(2, 31.5, List.of(new Profiles.Site(
                         "VM call to Foo.<clinit> on stack · com.example.Foo.<clinit>", 2, 31.5))),
@@ -59,7 +60,8 @@ class ProfilesReportTest {
                 "<b>50 users</b>", "profiled level only, 11:20:00–11:21:00 UTC", "async-profiler 4.3, event cpu",
                 "href=\"profiles/async/user-cpu.html\">CPU flame graph (interactive)",
                 "href=\"profiles/async/user.jfr\"", "org.postgresql.core.PGStream.receive",
-                "com.zaxxer.hikari.pool.HikariPool", "12 collections, pauses 40.5 ms in all, longest 9.3 ms",
+                "com.zaxxer.hikari.pool.HikariPool", "Top Java frames", "sun.nio.ch.SocketDispatcher.read0",
+                "12 collections, pauses 40.5 ms in all, longest 9.3 ms",
                 "no CPU flame graph", "async-profiler wrote no recording",
                 "VM call to Foo.&lt;clinit&gt; on stack", "2 events, 31.5 ms pinned in all");
         // the async variant had no pinning: stated, not left blank
@@ -76,6 +78,7 @@ class ProfilesReportTest {
         assertThat(lines).filteredOn(l -> l.startsWith("service,")).hasSize(2);
         assertThat(lines).filteredOn(l -> l.startsWith("frame,async,user,50,")).hasSize(2)
                 .first().asString().contains("org.postgresql.core.PGStream.receive,200,16.2");
+        assertThat(lines).filteredOn(l -> l.startsWith("java-frame,async,user,50,")).hasSize(1);
         assertThat(lines).filteredOn(l -> l.startsWith("monitor,async,user,50,")).hasSize(1);
         assertThat(lines).filteredOn(l -> l.startsWith("pinned,virtual,user,50,")).hasSize(1);
     }

@@ -72,13 +72,25 @@ final class EshopTestServices {
     static final class CallCounter extends OncePerRequestFilter {
 
         private final ConcurrentHashMap<String, AtomicInteger> calls = new ConcurrentHashMap<>();
+        private final AtomicInteger inFlight = new AtomicInteger();
+        private final AtomicInteger peak = new AtomicInteger();
 
         @Override
         protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
                 throws ServletException, IOException {
             calls.computeIfAbsent(request.getMethod() + " " + request.getRequestURI(), k -> new AtomicInteger())
                     .incrementAndGet();
-            chain.doFilter(request, response);
+            peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            try {
+                chain.doFilter(request, response);
+            } finally {
+                inFlight.decrementAndGet();
+            }
+        }
+
+        /** The most requests Inventory had in flight at once since the last call; starts counting anew. */
+        int takePeakInFlight() {
+            return peak.getAndSet(inFlight.get());
         }
 
         int count(String methodAndPathPrefix) {

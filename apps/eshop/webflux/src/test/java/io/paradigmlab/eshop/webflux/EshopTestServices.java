@@ -184,10 +184,12 @@ final class EshopTestServices {
         @Bean
         WebFilter requestCounter() {
             return (exchange, chain) -> {
-                if (exchange.getRequest().getPath().value().startsWith("/inventory")) {
-                    instanceCounter().incrementAndGet();
+                if (!exchange.getRequest().getPath().value().startsWith("/inventory")) {
+                    return chain.filter(exchange);
                 }
-                return chain.filter(exchange);
+                instanceCounter().incrementAndGet();
+                INVENTORY_PEAK.accumulateAndGet(INVENTORY_IN_FLIGHT.incrementAndGet(), Math::max);
+                return chain.filter(exchange).doFinally(signal -> INVENTORY_IN_FLIGHT.decrementAndGet());
             };
         }
     }
@@ -213,5 +215,13 @@ final class EshopTestServices {
 
     int inventoryRequests() {
         return INVENTORY_REQUESTS.get();
+    }
+
+    private static final AtomicInteger INVENTORY_IN_FLIGHT = new AtomicInteger();
+    private static final AtomicInteger INVENTORY_PEAK = new AtomicInteger();
+
+    /** The most requests the live Inventory had in flight at once since the last call; starts counting anew. */
+    int takeInventoryPeakInFlight() {
+        return INVENTORY_PEAK.getAndSet(INVENTORY_IN_FLIGHT.get());
     }
 }

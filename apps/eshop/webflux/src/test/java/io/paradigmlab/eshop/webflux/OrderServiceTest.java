@@ -130,17 +130,21 @@ class OrderServiceTest {
 
     @Test
     void theFanOutOverlapsTheDelayedCalls() {
+        services.takeInventoryPeakInFlight();
         long start = System.nanoTime();
         TestServer.Response r = order.post("/orders/batch?mode=individual&delayMs=100", INVALID_BATCH);
         long ms = (System.nanoTime() - start) / 1_000_000;
         assertThat(r.status()).isEqualTo(200);
         assertThat(r.json().get("rejected")).hasSize(55);
-        // fan-out 55: the 55 waits of 100 ms overlap; the sequential floor would be 5,500 ms
-        assertThat(ms).isGreaterThanOrEqualTo(100).isLessThan(2_500);
+        assertThat(ms).isGreaterThanOrEqualTo(100);
+        // fan-out 55: the waits of 100 ms overlap, seen where they happen, at Inventory, rather than as a wall-clock
+        // bound a busy machine can break
+        assertThat(services.takeInventoryPeakInFlight()).isGreaterThan(1);
     }
 
     @Test
     void fanOutOneMakesTheCallsOneAfterTheOther() {
+        services.takeInventoryPeakInFlight();
         long start = System.nanoTime();
         TestServer.Response r = services.sequentialOrder.post("/orders/batch?mode=individual&delayMs=100",
                 INVALID_BATCH);
@@ -148,6 +152,7 @@ class OrderServiceTest {
         assertThat(r.status()).isEqualTo(200);
         assertThat(r.json().get("rejected")).hasSize(55);
         assertThat(ms).isGreaterThanOrEqualTo(5_500);
+        assertThat(services.takeInventoryPeakInFlight()).isEqualTo(1);
     }
 
     @Test

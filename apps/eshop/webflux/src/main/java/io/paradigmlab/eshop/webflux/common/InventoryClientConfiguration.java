@@ -23,8 +23,8 @@ import tools.jackson.databind.json.JsonMapper;
  * {@link WebClient.Builder} (Spring Cloud LoadBalancer adds its exchange filter to it; round robin, the default) over
  * Reactor Netty with a {@link ConnectionProvider} of {@code eshop.http.max-connections} (default
  * {@value #DEFAULT_MAX_CONNECTIONS}) connections per target, connect timeout 2 s and response timeout 5 s, and the
- * application's JSON mapper. Calls beyond the pool wait for a connection (no bound on the queue, Reactor Netty's
- * default acquire timeout of 45 s), as requests wait for Apache HttpClient's pool in the MVC variants.
+ * application's JSON mapper. Calls beyond the pool wait for a connection, at most 10,000 of them and at most 5 s each
+ * (a refused acquire answers 503), as requests wait for Apache HttpClient's pool in the MVC variants.
  *
  * <p>The load balancer's per-service context is created at start, not by the first request on an event loop.
  */

@@ -104,6 +104,14 @@ public interface Application {
     }
 
     /**
+     * Whether its services use Redis ({@code Infrastructure.redis()}): services on another host then need a Redis
+     * they reach ({@code --redis-url}). False by default.
+     */
+    default boolean usesRedis() {
+        return false;
+    }
+
+    /**
      * Work the services do on their own schedule, not for a request (a job worker polling its queue): the prefixes of
      * the verification's work items ({@code "sql <service>: <statement>"}, {@code "call ..."}, {@code "redis ..."})
      * that it leaves out of every request's work, since they land in whichever request is being counted. The report

@@ -26,11 +26,27 @@ import java.util.Set;
  * @param redis        service id to the Redis endpoint that service must use instead of {@code infra.redis()}: a
  *                     proxy in front of it that injects latency ({@link ScenarioInfo#redisLatency()}); the
  *                     services not named use {@code infra.redis()}. Empty by default
+ * @param serviceHost  the address the service JVMs run at, as the lab, the load and the other services reach them:
+ *                     {@link #LOCAL} unless they run on another host ({@code --service-host}, whose shaper runs
+ *                     their commands there); the deployments build their base URLs and the URLs they hand to each
+ *                     other from it
  */
 public record LaunchRequest(Infrastructure infra, String variant, Set<String> services, Map<String, String> databases,
                             boolean security, List<String> jvmArgs, Path workDir, boolean callCounting,
                             boolean blockHound, Map<String, Integer> ports, int gatewayPort,
-                            Map<String, String> settings, Map<String, RedisEndpoint> redis) {
+                            Map<String, String> settings, Map<String, RedisEndpoint> redis, String serviceHost) {
+
+    /** The services' address when they run on the lab's machine. */
+    public static final String LOCAL = "127.0.0.1";
+
+    /** On the lab's machine. */
+    public LaunchRequest(Infrastructure infra, String variant, Set<String> services, Map<String, String> databases,
+                         boolean security, List<String> jvmArgs, Path workDir, boolean callCounting,
+                         boolean blockHound, Map<String, Integer> ports, int gatewayPort,
+                         Map<String, String> settings, Map<String, RedisEndpoint> redis) {
+        this(infra, variant, services, databases, security, jvmArgs, workDir, callCounting, blockHound, ports,
+                gatewayPort, settings, redis, LOCAL);
+    }
 
     /** Every service on the infrastructure's Redis. */
     public LaunchRequest(Infrastructure infra, String variant, Set<String> services, Map<String, String> databases,
@@ -67,6 +83,20 @@ public record LaunchRequest(Infrastructure infra, String variant, Set<String> se
         ports = Map.copyOf(ports);
         settings = Map.copyOf(settings);
         redis = Map.copyOf(redis);
+        if (serviceHost == null || serviceHost.isBlank()) {
+            throw new IllegalArgumentException("no service host");
+        }
+    }
+
+    /** The same request for services at {@code host} (an address or name; IPv6 without brackets). */
+    public LaunchRequest withServiceHost(String host) {
+        return new LaunchRequest(infra, variant, services, databases, security, jvmArgs, workDir, callCounting,
+                blockHound, ports, gatewayPort, settings, redis, host);
+    }
+
+    /** {@code http://HOST:port}, HOST being {@link #serviceHost()} (bracketed when it is an IPv6 address). */
+    public String serviceUrl(int port) {
+        return "http://" + (serviceHost.contains(":") ? "[" + serviceHost + "]" : serviceHost) + ":" + port;
     }
 
     /** The Redis {@code service} must use: its entry of {@link #redis()}, else the infrastructure's. */

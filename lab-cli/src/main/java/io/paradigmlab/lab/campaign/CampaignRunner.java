@@ -20,6 +20,8 @@ import io.paradigmlab.lab.load.LoadPlan;
 import io.paradigmlab.lab.load.PhaseOutcome;
 import io.paradigmlab.lab.load.ScenarioLoad;
 import io.paradigmlab.lab.metrics.ResourceSampler;
+import io.paradigmlab.lab.remote.RemoteServices;
+import io.paradigmlab.lab.remote.ServiceHost;
 import io.paradigmlab.lab.results.CampaignResult;
 import io.paradigmlab.lab.results.Ceiling;
 import io.paradigmlab.lab.results.CampaignSettings;
@@ -84,16 +86,27 @@ public final class CampaignRunner {
      *                    database, or null for embedded
      * @param profiling   the profiling runs after the measured repetitions ({@code --profile}, {@link ProfileRun}),
      *                    or null for none
+     * @param serviceHost another host the launched variants' JVMs run on, over SSH ({@code --service-host};
+     *                    {@link RemoteServices}), or null for this machine
      */
     public record Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
                           String postgresUrl, String redisUrl, String command, boolean verify,
-                          RedisLatency redisLatency, String mariadbUrl, Profiling profiling) {
+                          RedisLatency redisLatency, String mariadbUrl, Profiling profiling, ServiceHost serviceHost) {
 
-        /** No profiling runs. */
+        /** The services on this machine. */
+        public Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
+                       String postgresUrl, String redisUrl, String command, boolean verify,
+                       RedisLatency redisLatency, String mariadbUrl, Profiling profiling) {
+            this(app, settings, plan, targets, postgresUrl, redisUrl, command, verify, redisLatency, mariadbUrl,
+                    profiling, null);
+        }
+
+        /** No profiling runs, the services on this machine. */
         public Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
                        String postgresUrl, String redisUrl, String command, boolean verify,
                        RedisLatency redisLatency, String mariadbUrl) {
-            this(app, settings, plan, targets, postgresUrl, redisUrl, command, verify, redisLatency, mariadbUrl, null);
+            this(app, settings, plan, targets, postgresUrl, redisUrl, command, verify, redisLatency, mariadbUrl,
+                    (Profiling) null);
         }
 
         /** Embedded MariaDB, if the application needs one. */
@@ -136,7 +149,8 @@ public final class CampaignRunner {
         List<LevelMeasurement> measurements = new ArrayList<>();
         List<StaticMetrics> statics = new ArrayList<>();
         out.println("Starting PostgreSQL and Redis...");
-        try (Infrastructure infra = Infrastructure.start(
+        try (RemoteServices remote = RemoteServices.open(request, out);
+             Infrastructure infra = Infrastructure.start(
                 new Infrastructure.Options(request.postgresUrl(), request.redisUrl(), workDir.resolve("infra"),
                         request.mariadbUrl()));
              InjectedLatency latency = injectLatency(repo, request, launched, infra, workDir, out)) {
@@ -144,6 +158,7 @@ public final class CampaignRunner {
             if (latency != null) {
                 environment.putAll(latency.describe());
             }
+            environment.putAll(remote.describe());
             Map<String, RedisEndpoint> redis = latency == null ? Map.of()
                     : Map.of(latency.latency().service(), latency.endpoint());
             environment.put("scenario", scenario.id() + ": " + scenario.description()
@@ -293,7 +308,8 @@ public final class CampaignRunner {
         CpuPinning.active().ifPresent(pinning -> pinning.pinInfrastructure(infra.embeddedPostgresProcesses()));
         return app.launch(new LaunchRequest(infra, variant, services, databases, request.settings().security(),
                 ServiceProcess.DEFAULT_JVM_ARGS, workDir, callCounting, false, Map.of(),
-                gateway ? 0 : LaunchRequest.NO_GATEWAY, launchSettings, redisRoutes));
+                gateway ? 0 : LaunchRequest.NO_GATEWAY, launchSettings, redisRoutes,
+                request.serviceHost() == null ? LaunchRequest.LOCAL : request.serviceHost().host()));
     }
 
     private static void runLaunched(Request request, Infrastructure infra, Map<String, RedisEndpoint> redis,
@@ -314,11 +330,11 @@ public final class CampaignRunner {
                     .ifPresent(sharing -> environment.merge(CpuPinning.SHARING, sharing,
                             (before, now) -> before.startsWith(CpuPinning.SHARED) ? before : now));
             List<ResourceSampler.Watched> watched = measured.values().stream()
-                    .map(s -> new ResourceSampler.Watched(s.pid(), s.baseUrl())).toList();
+                    .map(ResourceSampler.Watched::of).toList();
             ResourceSampler.Sample idle = ResourceSampler.snapshot(watched);
             for (var entry : measured.entrySet()) {
-                ResourceSampler.Sample one = ResourceSampler.snapshot(List.of(new ResourceSampler.Watched(
-                        entry.getValue().pid(), entry.getValue().baseUrl())));
+                ResourceSampler.Sample one = ResourceSampler.snapshot(List.of(
+                        ResourceSampler.Watched.of(entry.getValue())));
                 statics.add(new StaticMetrics(label, entry.getKey(), rep,
                         entry.getValue().startupTime().toMillis() / 1000.0, one.heapUsedMb(), one.rssMb(),
                         size(deployment.jars().get(entry.getKey()))));
@@ -354,7 +370,7 @@ public final class CampaignRunner {
         List<String> parts = new ArrayList<>();
         deployment.instanceProcesses().forEach((service, instances) -> parts.add(service + " x" + instances.size()
                 + " (CPUs " + String.join(" | ", instances.stream()
-                .map(p -> io.paradigmlab.lab.metrics.ProcessProbe.allowedCpus(p.pid())).toList()) + ")"));
+                .map(ServiceProcess::allowedCpus).toList()) + ")"));
         return String.join(", ", parts);
     }
 

@@ -82,10 +82,12 @@ final class ExperimentCampaign {
         List<LevelMeasurement> measurements = new ArrayList<>();
         List<StaticMetrics> statics = new ArrayList<>();
         out.println("Starting PostgreSQL...");
-        try (Infrastructure infra = Infrastructure.start(
+        try (var remote = io.paradigmlab.lab.remote.RemoteServices.open(request, out);
+             Infrastructure infra = Infrastructure.start(
                 new Infrastructure.Options(request.postgresUrl(), request.redisUrl(), workDir.resolve("infra"),
                         request.mariadbUrl()))) {
             var environment = Environment.describe(repo, app, settings.security(), infra);
+            environment.putAll(remote.describe());
             environment.put("scenario", scenario.id() + ": " + scenario.description()
                     + (scenario.writes() ? " (writes; every run starts from a fresh copy of the data)" : ""));
             environment.put("experiment", "fixed work, run to completion once per user count on a freshly launched"
@@ -148,11 +150,11 @@ final class ExperimentCampaign {
                 false, false, runDir, launchSettings)) {
             Map<String, ServiceProcess> processes = deployment.processes();
             List<ResourceSampler.Watched> watched = processes.values().stream()
-                    .map(s -> new ResourceSampler.Watched(s.pid(), s.baseUrl())).toList();
+                    .map(ResourceSampler.Watched::of).toList();
             List<StaticMetrics> statics = new ArrayList<>();
             for (var entry : processes.entrySet()) {
-                ResourceSampler.Sample one = ResourceSampler.snapshot(List.of(new ResourceSampler.Watched(
-                        entry.getValue().pid(), entry.getValue().baseUrl())));
+                ResourceSampler.Sample one = ResourceSampler.snapshot(List.of(
+                        ResourceSampler.Watched.of(entry.getValue())));
                 statics.add(new StaticMetrics(label, entry.getKey(), rep,
                         entry.getValue().startupTime().toMillis() / 1000.0, one.heapUsedMb(), one.rssMb(),
                         size(deployment.jars().get(entry.getKey()))));

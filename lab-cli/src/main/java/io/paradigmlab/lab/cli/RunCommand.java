@@ -12,6 +12,7 @@ import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.launch.CpuPinning;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.load.LoadPlan;
+import io.paradigmlab.lab.remote.ServiceHost;
 import io.paradigmlab.lab.report.ReportWriter;
 import io.paradigmlab.lab.results.CampaignResult;
 import io.paradigmlab.lab.results.CampaignSettings;
@@ -43,6 +44,10 @@ import picocli.CommandLine.Parameters;
                 "  ./lab run tweebyte --scenario feed --variants async,reactive --via-gateway",
                 "  ./lab run chatapp --scenario A.2 --levels 10,100,1000 --reps 5   (a fixed-work experiment)",
                 "  ./lab run tweebyte --scenario feed --levels 10,50 --reps 3 --profile   (flame graphs of each variant)",
+                "  ./lab run tweebyte --scenario feed --cpus loader=0-1,services=2-5,db=6-7   (CPU sets apart, taskset)",
+                "  ./lab run itstore --service-host lab@10.0.0.7 --service-ssh-key ~/.ssh/lab"
+                        + " --postgres-url postgres://lab:secret@10.0.0.5:5432/postgres --verify off",
+                "      (the service JVMs on another host over SSH; the load and the databases stay off it)",
                 "", "./lab list shows the applications, variants, scenarios and scales."})
 class RunCommand implements Runnable {
 
@@ -170,6 +175,23 @@ class RunCommand implements Runnable {
             + " --levels; implies --profile (default: the highest level every variant found OK in every measured"
             + " repetition, else the lowest).")
     Integer profileLevel;
+    @Option(names = "--service-host", paramLabel = "[USER@]HOST[:PORT]", description = "Run the launched variants'"
+            + " service JVMs on another host over SSH (key-based; its jars and key files are copied to"
+            + " ~/.paradigm-lab there, once per content): the load generator stays here, so it does not steal the"
+            + " services' CPU. Their CPU, RSS and threads are read from that host's /proc by a remote probe; the host's"
+            + " system, JDK and clock offset go in the report. On another machine than this one's loopback, give"
+            + " --postgres-url (and --redis-url, --mariadb-url where the application uses them) on addresses both"
+            + " hosts reach, and --verify off. Default: this machine.")
+    String serviceHost;
+
+    @Option(names = "--service-ssh-key", paramLabel = "PATH", description = "The private key that logs in to"
+            + " --service-host (default: as ssh, ~/.ssh/id_ed25519 or else ~/.ssh/id_rsa).")
+    Path serviceSshKey;
+
+    @Option(names = "--service-java", paramLabel = "PATH", description = "The java of a JDK 25 on --service-host"
+            + " that runs the service JVMs (default: the path of the lab's own java; checked with java -version"
+            + " before anything starts).")
+    String serviceJava;
 
     @Option(names = "--output", defaultValue = "runs", description = "Folder for campaign results (default: ${DEFAULT-VALUE}).")
     Path output;
@@ -214,6 +236,14 @@ class RunCommand implements Runnable {
             throw new LabException("--faithful and --set change launched variants; only --target was given");
         }
         RedisLatency injected = CampaignOptions.redisLatency(chosenScenario, redisLatency);
+        if (serviceHost == null && (serviceSshKey != null || serviceJava != null)) {
+            throw new LabException("--service-ssh-key and --service-java go with --service-host [USER@]HOST[:PORT]");
+        }
+        if (serviceHost != null && launched.isEmpty()) {
+            throw new LabException("--service-host runs the launched variants elsewhere; only --target was given");
+        }
+        ServiceHost servicesOn = serviceHost == null ? null
+                : ServiceHost.parse(serviceHost, serviceSshKey, serviceJava);
         var experiment = application.experiment(chosenScenario);
         if (experiment.isPresent() && (!"closed".equals(model) || warmup != null)) {
             throw new LabException("The " + chosenScenario.id() + " scenario is a fixed-work experiment: its users do a"
@@ -258,6 +288,9 @@ class RunCommand implements Runnable {
                 : injected.latency().toMillis() + "ms," + injected.jitter().toMillis() + "ms"))
                 + launchSettings.entrySet().stream().map(e -> " --set " + e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining())
+                + (servicesOn == null ? "" : " --service-host " + serviceHost
+                + (serviceSshKey == null ? "" : " --service-ssh-key " + serviceSshKey)
+                + (serviceJava == null ? "" : " --service-java " + serviceJava))
                 + " --verify " + verify + " --error-threshold " + errorThreshold + " --timeout " + timeoutSeconds + "s"
                 + (profile || profileLevel != null ? " --profile" : "")
                 + (profileLevel != null ? " --profile-level " + profileLevel : "");
@@ -295,7 +328,7 @@ class RunCommand implements Runnable {
         try (AutoCloseable pinned = pinning == null ? () -> { } : pinning.apply()) {
             result = CampaignRunner.run(repo, new CampaignRunner.Request(application, settings, plan,
                     external, postgresUrl, redisUrl, command, CampaignOptions.onOff("--verify", verify), injected,
-                    mariadbUrl, profiling), id, System.out);
+                    mariadbUrl, profiling, servicesOn), id, System.out);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) { // only closing the pinning throws checked exceptions

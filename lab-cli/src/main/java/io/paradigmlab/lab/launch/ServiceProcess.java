@@ -37,6 +37,43 @@ public final class ServiceProcess implements AutoCloseable {
          * @param log  the JVM's log file: a shaper may put files of its own beside it
          */
         List<String> shape(String name, List<String> command, Path log);
+
+        /**
+         * Where the JVM this shaper started really runs, when that is not the started process itself (a shaper that
+         * runs the command on another host over SSH): asked once the service is healthy, and again after each
+         * {@link #restart}. Null (the default) when the shaper leaves the JVM where it was.
+         *
+         * @param log     the JVM's log file, which holds the started process's output
+         * @param started the process the lab started (e.g. the ssh client)
+         */
+        default Elsewhere locate(String name, Path log, Process started) {
+            return null;
+        }
+    }
+
+    /**
+     * A service JVM that runs somewhere else than the process the lab started (another host): its own pid there
+     * and a probe of its process, so the lab samples the JVM and not the local client that runs it.
+     */
+    public interface Elsewhere extends AutoCloseable {
+        /** The host it runs on, as the lab reaches it. */
+        String host();
+
+        /** Its pid on {@link #host()}. */
+        long pid();
+
+        /** Its CPU time, RSS and threads now (from that host's /proc), or NaN values when unknown. */
+        io.paradigmlab.lab.metrics.ProcessProbe.Reading read();
+
+        /** The CPUs it may run on there ({@code Cpus_allowed_list}), or {@code unknown}. */
+        String allowedCpus();
+
+        /** Waits up to {@code timeout} for the JVM to be gone, then kills it; true when it had exited by itself. */
+        boolean awaitExit(Duration timeout);
+
+        /** Stops probing (not the JVM). */
+        @Override
+        void close();
     }
 
     private static final java.util.concurrent.CopyOnWriteArrayList<Shaper> SHAPERS =
@@ -49,6 +86,16 @@ public final class ServiceProcess implements AutoCloseable {
     public static AutoCloseable shaping(Shaper shaper) {
         SHAPERS.add(shaper);
         return () -> SHAPERS.remove(shaper);
+    }
+
+    private static Elsewhere located(String name, Path log, Process process) {
+        for (Shaper shaper : SHAPERS) {
+            Elsewhere where = shaper.locate(name, log, process);
+            if (where != null) {
+                return where;
+            }
+        }
+        return null;
     }
 
     static List<String> shaped(String name, List<String> command, Path log) {
@@ -66,9 +113,12 @@ public final class ServiceProcess implements AutoCloseable {
     private final Path log;
     private final String baseUrl;
     private final Duration startup;
+    /** Where the JVM really runs when a shaper moved it ({@link Shaper#locate}), else null; replaced on restart. */
+    private volatile Elsewhere elsewhere;
 
     private ServiceProcess(String name, List<String> command, Process process, Path log, String baseUrl,
-                           Duration startup) {
+                           Duration startup, Elsewhere elsewhere) {
+        this.elsewhere = elsewhere;
         this.name = name;
         this.command = List.copyOf(command);
         this.process = process;
@@ -87,7 +137,14 @@ public final class ServiceProcess implements AutoCloseable {
         List<String> actual = shaped(name, command, log);
         Process process = launch(name, actual, log, false);
         awaitHealthy(name, process, log, baseUrl, began.plus(timeout), timeout);
-        return new ServiceProcess(name, actual, process, log, baseUrl, Duration.between(began, Instant.now()));
+        Elsewhere where;
+        try {
+            where = located(name, log, process);
+        } catch (RuntimeException e) {
+            process.destroyForcibly();
+            throw e;
+        }
+        return new ServiceProcess(name, actual, process, log, baseUrl, Duration.between(began, Instant.now()), where);
     }
 
     /**
@@ -103,6 +160,7 @@ public final class ServiceProcess implements AutoCloseable {
         Process next = launch(name, command, log, true);
         process = next;
         awaitHealthy(name, next, log, baseUrl, began.plus(timeout), timeout);
+        elsewhere = located(name, log, next);
     }
 
     private static Process launch(String name, List<String> command, Path log, boolean append) {
@@ -153,8 +211,29 @@ public final class ServiceProcess implements AutoCloseable {
         return baseUrl;
     }
 
+    /** The pid of the process the lab started: the JVM's, or the local client's when it runs {@link #elsewhere()}. */
     public long pid() {
         return process.pid();
+    }
+
+    /** Where the JVM runs when not in the started process (another host), else empty. */
+    public java.util.Optional<Elsewhere> elsewhere() {
+        return java.util.Optional.ofNullable(elsewhere);
+    }
+
+    /**
+     * The JVM's CPU time, RSS and threads now: from this machine's /proc, or through the remote probe when it runs
+     * {@link #elsewhere()} (never the local client's).
+     */
+    public io.paradigmlab.lab.metrics.ProcessProbe.Reading resources() {
+        Elsewhere where = elsewhere;
+        return where != null ? where.read() : io.paradigmlab.lab.metrics.ProcessProbe.read(process.pid());
+    }
+
+    /** The CPUs the JVM may run on, where it runs ({@code Cpus_allowed_list}), or {@code unknown}. */
+    public String allowedCpus() {
+        Elsewhere where = elsewhere;
+        return where != null ? where.allowedCpus() : io.paradigmlab.lab.metrics.ProcessProbe.allowedCpus(process.pid());
     }
 
     public Path log() {
@@ -170,9 +249,25 @@ public final class ServiceProcess implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** Asks the JVM to stop (SIGTERM, so Spring shuts down gracefully), then forces it after 15 s. */
+    /**
+     * Asks the JVM to stop (SIGTERM, so Spring shuts down gracefully), then forces it after 15 s. A JVM running
+     * {@link #elsewhere()} gets SIGHUP when its ssh client goes (also a graceful shutdown); this waits until it is
+     * gone there too, and kills it after 15 s.
+     */
     @Override
     public void close() {
+        Elsewhere where = elsewhere;
+        try {
+            stopLocal();
+        } finally {
+            if (where != null) {
+                where.awaitExit(Duration.ofSeconds(15));
+                where.close();
+            }
+        }
+    }
+
+    private void stopLocal() {
         if (!process.isAlive()) {
             return;
         }

@@ -18,8 +18,21 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ResourceSampler implements AutoCloseable {
 
-    /** A service to watch: its process and its base URL. */
-    public record Watched(long pid, String baseUrl) {
+    /**
+     * A service to watch: its process (read through {@code process}: this machine's /proc, or a remote probe for a
+     * JVM on another host) and its base URL.
+     */
+    public record Watched(long pid, String baseUrl, java.util.function.Supplier<ProcessProbe.Reading> process) {
+
+        /** A local process, read from this machine's /proc. */
+        public Watched(long pid, String baseUrl) {
+            this(pid, baseUrl, () -> ProcessProbe.read(pid));
+        }
+
+        /** A service JVM the lab started, wherever it runs ({@link io.paradigmlab.lab.launch.ServiceProcess#resources()}). */
+        public static Watched of(io.paradigmlab.lab.launch.ServiceProcess service) {
+            return new Watched(service.pid(), service.baseUrl(), service::resources);
+        }
     }
 
     /**
@@ -62,7 +75,7 @@ public final class ResourceSampler implements AutoCloseable {
         List<Map<String, PoolMetrics.Gauges>> pools = new ArrayList<>();
         for (int i = 0; i < services.size(); i++) {
             Watched service = services.get(i);
-            ProcessProbe.Reading process = ProcessProbe.read(service.pid());
+            ProcessProbe.Reading process = service.process().get();
             ActuatorProbe.Reading jvm = ActuatorProbe.read(service.baseUrl());
             cpuNow[i] = process.cpuSeconds();
             cpu += lastCpu == null ? Double.NaN : (cpuNow[i] - lastCpu[i]) / elapsed * 100;
@@ -89,7 +102,7 @@ public final class ResourceSampler implements AutoCloseable {
         double rss = 0;
         double heap = 0;
         for (Watched service : services) {
-            rss += ProcessProbe.read(service.pid()).rssMb();
+            rss += service.process().get().rssMb();
             heap += ActuatorProbe.read(service.baseUrl()).heapUsedMb();
         }
         return new Sample(System.currentTimeMillis(), Double.NaN, rss, heap, Double.NaN, Double.NaN, Double.NaN,

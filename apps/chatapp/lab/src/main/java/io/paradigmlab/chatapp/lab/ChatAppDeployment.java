@@ -62,7 +62,7 @@ public final class ChatAppDeployment extends OneProcessDeployment {
         List<String> command = command(variant, settings, jar, infra.postgres(), database, port, request);
         String name = "chatapp " + variant.id() + " server";
         Path log = request.workDir().resolve("logs").resolve("chatapp-" + variant.id() + ".log");
-        ServiceProcess process = ServiceProcess.start(name, command, log, "http://127.0.0.1:" + port, STARTUP_TIMEOUT);
+        ServiceProcess process = ServiceProcess.start(name, command, log, request.serviceUrl(port), STARTUP_TIMEOUT);
         return new ChatAppDeployment(variant, settings, process, jar, database, port);
     }
 
@@ -123,7 +123,7 @@ public final class ChatAppDeployment extends OneProcessDeployment {
 
     /** The WebSocket endpoint, e.g. {@code ws://127.0.0.1:40123/chat}. */
     public String webSocketUrl() {
-        return "ws://127.0.0.1:" + port + PATH;
+        return url().replaceFirst("^http", "ws") + PATH;
     }
 
     public int port() {

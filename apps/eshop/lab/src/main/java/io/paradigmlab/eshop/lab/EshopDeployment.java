@@ -117,9 +117,9 @@ public final class EshopDeployment implements Deployment {
         int inventoryInstances = ports.containsKey(EshopService.INVENTORY) ? instances : 1;
         for (int i = 0; i < inventoryInstances; i++) {
             String direct = ports.containsKey(EshopService.INVENTORY)
-                    ? "http://127.0.0.1:" + ports.get(EshopService.INVENTORY).get(i)
+                    ? request.serviceUrl(ports.get(EshopService.INVENTORY).get(i))
                     // not started: an address nobody listens on, so a call fails fast (503)
-                    : "http://127.0.0.1:" + Ports.free();
+                    : request.serviceUrl(Ports.free());
             if (request.callCounting() && ports.containsKey(EshopService.INVENTORY)) {
                 CountingProxy proxy = CountingProxy.start(EshopService.INVENTORY.id(), direct);
                 proxies.add(proxy);
@@ -144,7 +144,7 @@ public final class EshopDeployment implements Deployment {
                     Path log = request.workDir().resolve("logs").resolve(variant.id() + "-" + s.id()
                             + (instances == 1 ? "" : "-" + (i + 1)) + ".log");
                     futures.add(starters.submit(() -> ServiceProcess.start(name, command, log,
-                            "http://127.0.0.1:" + port, STARTUP_TIMEOUT)));
+                            request.serviceUrl(port), STARTUP_TIMEOUT)));
                 }
                 starting.put(s, futures);
             }

@@ -196,6 +196,12 @@ public final class TweebyteApplication implements Application {
         return Optional.of(TweebyteKubernetes.variant(Variant.parse(variant), names));
     }
 
+    /** The interaction service's cache and the feed's fallback. */
+    @Override
+    public boolean usesRedis() {
+        return true;
+    }
+
     @Override
     public Deployment launch(LaunchRequest request) {
         Variant variant = Variant.parse(request.variant());
@@ -210,7 +216,8 @@ public final class TweebyteApplication implements Application {
                         port(request, TweebyteService.INTERACTION))
                 .withCallCounting(request.callCounting())
                 .withPreparedDatabases(prepared)
-                .withGateway(request.gatewayPort() != LaunchRequest.NO_GATEWAY, Math.max(0, request.gatewayPort()));
+                .withGateway(request.gatewayPort() != LaunchRequest.NO_GATEWAY, Math.max(0, request.gatewayPort()))
+                .withServiceHost(request.serviceHost());
         // a service whose Redis traffic goes through injected latency connects to the lab's proxy instead
         for (var route : request.redis().entrySet()) {
             options = options.withProperties(TweebyteService.parse(route.getKey()), Map.of(

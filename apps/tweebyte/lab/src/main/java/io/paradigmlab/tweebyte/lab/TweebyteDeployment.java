@@ -78,12 +78,15 @@ public final class TweebyteDeployment implements Deployment {
      * @param gatewayPort     port of the gateway, or 0 for any free port
      * @param properties      extra Spring properties per service ({@code key -> value}, given as {@code --key=value});
      *                        a key the lab sets itself (the Redis host and port, say) is replaced, not repeated
+     * @param serviceHost     the address the JVMs run at, in every base URL (theirs and those they call each other
+     *                        at): {@code 127.0.0.1}, or another host's when a shaper runs them there
+     *                        ({@code --service-host})
      */
     public record Options(Variant variant, String databaseSuffix, int userPort, boolean securityEnabled,
                           boolean blockHound, List<String> jvmArgs, Path workDir, Set<TweebyteService> services,
                           int tweetPort, int interactionPort, Duration cleanupInterval, boolean cleanupEnabled,
                           boolean callCounting, Map<TweebyteService, String> prepared, boolean gateway,
-                          int gatewayPort, Map<TweebyteService, Map<String, String>> properties) {
+                          int gatewayPort, Map<TweebyteService, Map<String, String>> properties, String serviceHost) {
 
         public Options {
             EnumMap<TweebyteService, Map<String, String>> byService = new EnumMap<>(TweebyteService.class);
@@ -101,7 +104,8 @@ public final class TweebyteDeployment implements Deployment {
         public Options(Variant variant, String databaseSuffix, int userPort, boolean securityEnabled, boolean blockHound,
                        List<String> jvmArgs, Path workDir) {
             this(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir,
-                    EnumSet.of(TweebyteService.USER), 0, 0, null, true, false, Map.of(), false, 0, Map.of());
+                    EnumSet.of(TweebyteService.USER), 0, 0, null, true, false, Map.of(), false, 0, Map.of(),
+                    io.paradigmlab.lab.app.LaunchRequest.LOCAL);
         }
 
         /** All three services on free ports, security on, default JVM flags. */
@@ -113,32 +117,32 @@ public final class TweebyteDeployment implements Deployment {
         public Options withServices(Set<TweebyteService> chosen) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, chosen,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared,
-                    gateway, gatewayPort, properties);
+                    gateway, gatewayPort, properties, serviceHost);
         }
 
         public Options withPorts(int user, int tweet, int interaction) {
             return new Options(variant, databaseSuffix, user, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweet, interaction, cleanupInterval, cleanupEnabled, callCounting, prepared, gateway, gatewayPort,
-                    properties);
+                    properties, serviceHost);
         }
 
         /** @param interval null for the service's default (60 s) */
         public Options withCleanup(Duration interval, boolean enabled) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, interval, enabled, callCounting, prepared, gateway, gatewayPort,
-                    properties);
+                    properties, serviceHost);
         }
 
         public Options withCallCounting(boolean counting) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, counting, prepared,
-                    gateway, gatewayPort, properties);
+                    gateway, gatewayPort, properties, serviceHost);
         }
 
         public Options withPreparedDatabases(Map<TweebyteService, String> databases) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, databases,
-                    gateway, gatewayPort, properties);
+                    gateway, gatewayPort, properties, serviceHost);
         }
 
         /**
@@ -148,7 +152,7 @@ public final class TweebyteDeployment implements Deployment {
         public Options withGateway(boolean start, int port) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared, start, port,
-                    properties);
+                    properties, serviceHost);
         }
 
         /**
@@ -163,7 +167,7 @@ public final class TweebyteDeployment implements Deployment {
             all.put(service, merged);
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared, gateway,
-                    gatewayPort, all);
+                    gatewayPort, all, serviceHost);
         }
 
         /** {@link #withProperties(TweebyteService, Map)} for every service. */
@@ -173,6 +177,18 @@ public final class TweebyteDeployment implements Deployment {
                 options = options.withProperties(service, added);
             }
             return options;
+        }
+
+        /** The JVMs at {@code host} ({@link #serviceHost()}). */
+        public Options withServiceHost(String host) {
+            return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
+                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared, gateway,
+                    gatewayPort, properties, host);
+        }
+
+        /** {@code http://HOST:port} at {@link #serviceHost()}. */
+        public String url(int port) {
+            return "http://" + (serviceHost.contains(":") ? "[" + serviceHost + "]" : serviceHost) + ":" + port;
         }
 
         /** The configured port of {@code service} (0: any free one). */
@@ -238,7 +254,7 @@ public final class TweebyteDeployment implements Deployment {
         }
 
         Map<TweebyteService, String> direct = new EnumMap<>(TweebyteService.class);
-        ports.forEach((service, port) -> direct.put(service, "http://127.0.0.1:" + port));
+        ports.forEach((service, port) -> direct.put(service, options.url(port)));
         List<CountingProxy> proxies = new ArrayList<>();
         Map<TweebyteService, String> reachedAt = new EnumMap<>(direct);
         if (options.callCounting()) {
@@ -269,7 +285,7 @@ public final class TweebyteDeployment implements Deployment {
                 String name = options.variant().id() + " gateway";
                 Path log = options.workDir().resolve("logs").resolve(options.variant().id() + "-gateway.log");
                 gatewayStarting = starters.submit(() -> ServiceProcess.start(name, command, log,
-                        "http://127.0.0.1:" + gatewayPort, STARTUP_TIMEOUT));
+                        options.url(gatewayPort), STARTUP_TIMEOUT));
             }
             for (var entry : starting.entrySet()) {
                 try {

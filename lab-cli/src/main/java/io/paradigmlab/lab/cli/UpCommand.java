@@ -13,6 +13,8 @@ import io.paradigmlab.lab.infra.Ports;
 import io.paradigmlab.lab.launch.CpuPinning;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
+import io.paradigmlab.lab.remote.RemoteServices;
+import io.paradigmlab.lab.remote.ServiceHost;
 import java.io.PrintStream;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -100,9 +102,27 @@ final class UpCommand implements Runnable {
     @Option(names = "--cpus-overlap", description = "Allow --cpus sets that share CPUs.")
     boolean cpusOverlap;
 
+    @Option(names = "--service-host", paramLabel = "[USER@]HOST[:PORT]", description = "Run the services on another"
+            + " host over SSH, as ./lab run --service-host does (off this machine's loopback, give --postgres-url and"
+            + " the application's other databases by URL on addresses both hosts reach).")
+    String serviceHost;
+
+    @Option(names = "--service-ssh-key", paramLabel = "PATH", description = "The private key that logs in to"
+            + " --service-host (default: as ssh, ~/.ssh/id_ed25519 or else ~/.ssh/id_rsa).")
+    java.nio.file.Path serviceSshKey;
+
+    @Option(names = "--service-java", paramLabel = "PATH", description = "The java of a JDK 25 on --service-host"
+            + " (default: the path of the lab's own java).")
+    String serviceJava;
+
     @Override
     public void run() {
         Application application = Applications.find(app);
+        if (serviceHost == null && (serviceSshKey != null || serviceJava != null)) {
+            throw new LabException("--service-ssh-key and --service-java go with --service-host [USER@]HOST[:PORT]");
+        }
+        ServiceHost servicesOn = serviceHost == null ? null
+                : ServiceHost.parse(serviceHost, serviceSshKey, serviceJava);
         application.variant(variant);
         boolean securityOn = CampaignOptions.onOff("--security", security);
         Map<String, String> launchSettings = CampaignOptions.launchSettings(application, sets, faithful, instances);
@@ -154,6 +174,9 @@ final class UpCommand implements Runnable {
         var dataScale = scale == null ? null : application.data().scale(scale);
         var workDir = repo.workDir("up-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         PrintStream out = System.out;
+        // connected and checked before anything starts; its shaper stays installed until the lab exits
+        RemoteServices remote = RemoteServices.open(servicesOn, new RemoteServices.Needs(application, postgresUrl,
+                redisUrl, mariadbUrl, false, false), out);
         out.println("Starting PostgreSQL and Redis" + (postgresUrl == null && redisUrl == null ? " (embedded)" : "") + "...");
         Infrastructure infra = Infrastructure.start(new Infrastructure.Options(postgresUrl, redisUrl, workDir.resolve("infra"),
                 mariadbUrl));
@@ -184,7 +207,8 @@ final class UpCommand implements Runnable {
                 out.println("CPU pinning: " + pinning.describe());
             }
             deployment = application.launch(new LaunchRequest(infra, variant, services, databases, securityOn,
-                    ServiceProcess.DEFAULT_JVM_ARGS, workDir, false, false, chosenPorts, gatewayPort, launchSettings));
+                    ServiceProcess.DEFAULT_JVM_ARGS, workDir, false, false, chosenPorts, gatewayPort, launchSettings,
+                    Map.of(), servicesOn == null ? LaunchRequest.LOCAL : servicesOn.host()));
             if (pinning != null) {
                 pinning.pinInfrastructure(infra.embeddedPostgresProcesses()); // a MariaDB the launch started
             }
@@ -201,9 +225,10 @@ final class UpCommand implements Runnable {
             }
             for (var entry : deployment.instanceProcesses().entrySet()) {
                 for (ServiceProcess service : entry.getValue()) {
-                    out.printf("  %-28s %s  (pid %d, healthy after %.1f s, CPUs %s, log %s)%n", service.name(),
-                            service.baseUrl(), service.pid(), service.startupTime().toMillis() / 1000.0,
-                            io.paradigmlab.lab.metrics.ProcessProbe.allowedCpus(service.pid()),
+                    out.printf("  %-28s %s  (pid %s, healthy after %.1f s, CPUs %s, log %s)%n", service.name(),
+                            service.baseUrl(), service.elsewhere().map(e -> e.pid() + " on " + e.host())
+                                    .orElse(Long.toString(service.pid())), service.startupTime().toMillis() / 1000.0,
+                            service.allowedCpus(),
                             repo.root().relativize(service.log()));
                 }
             }
@@ -225,6 +250,7 @@ final class UpCommand implements Runnable {
                 deployment.close();
             }
             infra.close();
+            remote.close();
             throw e;
         }
         Deployment running = deployment;

@@ -35,11 +35,26 @@ public final class RemoteServices implements AutoCloseable {
      *                      JDK fails, saying what to give instead
      */
     public static RemoteServices open(CampaignRunner.Request request, PrintStream out) {
-        ServiceHost serviceHost = request.serviceHost();
+        return open(request.serviceHost(), new Needs(request.app(), request.postgresUrl(), request.redisUrl(),
+                request.mariadbUrl(), request.redisLatency() != null, request.verify()), out);
+    }
+
+    /**
+     * What the services need from the lab's machine besides what they run on.
+     *
+     * @param redisLatency a Toxiproxy of the lab sits between a service and Redis
+     * @param verify       the verification's counting proxies sit between the services
+     */
+    public record Needs(Application app, String postgresUrl, String redisUrl, String mariadbUrl, boolean redisLatency,
+                        boolean verify) {
+    }
+
+    /** As {@link #open(CampaignRunner.Request, PrintStream)}, for {@code ./lab up} as well; null host: a no-op. */
+    public static RemoteServices open(ServiceHost serviceHost, Needs needs, PrintStream out) {
         if (serviceHost == null) {
             return new RemoteServices(null, Map.of());
         }
-        checkReachable(request, serviceHost);
+        checkReachable(needs, serviceHost);
         out.println("Connecting to the service host " + serviceHost.describe() + " over SSH...");
         SshServiceHost host = SshServiceHost.connect(serviceHost);
         Map<String, String> description;
@@ -62,7 +77,7 @@ public final class RemoteServices implements AutoCloseable {
      * a public interface (an embedded database open to the network, with the lab's fixed password, is a risk to
      * nobody's benefit); the user gives databases both hosts reach instead.
      */
-    static void checkReachable(CampaignRunner.Request request, ServiceHost host) {
+    static void checkReachable(Needs request, ServiceHost host) {
         if (host.loopback()) {
             return;
         }
@@ -78,7 +93,7 @@ public final class RemoteServices implements AutoCloseable {
                 + " only). Give --redis-url redis://HOST:6379 on an address both machines reach");
         check(problems, mariadb, request.mariadbUrl(), "--mariadb-url", where + "the embedded MariaDB (loopback only)."
                 + " Give --mariadb-url mariadb://USER:PASSWORD@HOST:3306 on an address both machines reach");
-        if (request.redisLatency() != null) {
+        if (request.redisLatency()) {
             problems.add(where + "Toxiproxy, which injects the Redis latency from this machine's loopback. Give"
                     + " --redis-latency 0, or run the cache scenario with the services here");
         }

@@ -140,6 +140,7 @@ public final class SshServiceHost implements AutoCloseable {
         env.put("service host memory", memory.isEmpty() ? "unknown" : Long.parseLong(memory) / (1024 * 1024) + " GiB");
         env.put("service host jdk", host.java() + ": " + facts.getOrDefault("java", "").replace('|', ' ').strip());
         env.put("service host clock", clockOffset().describe());
+        env.put("lab host", hostName() + ": the load generator, and the reference of the clock offset");
         return env;
     }
 
@@ -189,6 +190,14 @@ public final class SshServiceHost implements AutoCloseable {
             if (p != null) {
                 p.destroy();
             }
+        }
+    }
+
+    private static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "unknown";
         }
     }
 

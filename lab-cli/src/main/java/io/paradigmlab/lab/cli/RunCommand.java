@@ -45,7 +45,7 @@ import picocli.CommandLine.Parameters;
                 "  ./lab run chatapp --scenario A.2 --levels 10,100,1000 --reps 5   (a fixed-work experiment)",
                 "  ./lab run tweebyte --scenario feed --levels 10,50 --reps 3 --profile   (flame graphs of each variant)",
                 "  ./lab run tweebyte --scenario feed --cpus loader=0-1,services=2-5,db=6-7   (CPU sets apart, taskset)",
-                "  ./lab run itstore --service-host lab@10.0.0.7 --service-ssh-key ~/.ssh/lab"
+                "  ./lab run itstore --scenario simple --service-host lab@10.0.0.7 --service-ssh-key ~/.ssh/lab"
                         + " --postgres-url postgres://lab:secret@10.0.0.5:5432/postgres --verify off",
                 "      (the service JVMs on another host over SSH; the load and the databases stay off it)",
                 "", "./lab list shows the applications, variants, scenarios and scales."})

@@ -42,6 +42,16 @@ class RemoteServiceTest {
     @TempDir
     Path temp;
 
+    /** What a test put in the (here: this machine's) remote cache, removed after it. */
+    private final List<Path> uploads = new java.util.ArrayList<>();
+
+    @org.junit.jupiter.api.AfterEach
+    void removeUploads() throws IOException {
+        for (Path upload : uploads) {
+            Files.deleteIfExists(upload);
+        }
+    }
+
     @Test
     void aServiceJvmRunsOverSshFromItsUploadedJarIsSampledThereAndIsGoneAfterClose() throws Exception {
         try (LoopbackSshd sshd = LoopbackSshd.start(temp)) {
@@ -88,6 +98,8 @@ class RemoteServiceTest {
                     String served = get("http://127.0.0.1:" + port + "/file");
                     assertThat(served).startsWith(home + "/" + SshServiceHost.CACHE + "/files/greeting-")
                             .endsWith("\n" + greeting);
+                    uploads.add(Path.of(uploadedJar));
+                    uploads.add(Path.of(served.substring(0, served.indexOf('\n'))));
 
                     // the readings are the remote JVM's /proc, not the ssh client's
                     ResourceSampler.Watched watched = ResourceSampler.Watched.of(service);
@@ -137,6 +149,7 @@ class RemoteServiceTest {
                 first = remote.upload(file);
             }
             Path copy = Path.of(first);
+            uploads.add(copy);
             assertThat(Files.mismatch(file, copy)).isEqualTo(-1L);
             FileTime old = FileTime.fromMillis(1_000_000_000_000L);
             Files.setLastModifiedTime(copy, old);
@@ -145,7 +158,6 @@ class RemoteServiceTest {
                 assertThat(remote.upload(file)).isEqualTo(first);
             }
             assertThat(Files.getLastModifiedTime(copy)).isEqualTo(old);
-            Files.delete(copy);
         }
     }
 

@@ -49,6 +49,15 @@ public final class ServiceProcess implements AutoCloseable {
         default Elsewhere locate(String name, Path log, Process started) {
             return null;
         }
+
+        /**
+         * True for a shaper that moves the JVM elsewhere (runs the whole command over SSH): applied after every
+         * other, whenever it was installed, so what the others add (a {@code taskset} prefix, profiling flags)
+         * goes with the JVM rather than onto the local client. False by default.
+         */
+        default boolean outermost() {
+            return false;
+        }
     }
 
     /**
@@ -81,7 +90,8 @@ public final class ServiceProcess implements AutoCloseable {
 
     /**
      * Applies {@code shaper} to every service JVM started until the returned handle is closed (in the order they
-     * were installed). Process-wide: deployments start their JVMs from pools of their own.
+     * were installed; {@link Shaper#outermost()} ones after the others). Process-wide: deployments start their JVMs
+     * from pools of their own.
      */
     public static AutoCloseable shaping(Shaper shaper) {
         SHAPERS.add(shaper);
@@ -101,7 +111,14 @@ public final class ServiceProcess implements AutoCloseable {
     static List<String> shaped(String name, List<String> command, Path log) {
         List<String> out = List.copyOf(command);
         for (Shaper shaper : SHAPERS) {
-            out = List.copyOf(shaper.shape(name, out, log));
+            if (!shaper.outermost()) {
+                out = List.copyOf(shaper.shape(name, out, log));
+            }
+        }
+        for (Shaper shaper : SHAPERS) {
+            if (shaper.outermost()) {
+                out = List.copyOf(shaper.shape(name, out, log));
+            }
         }
         return out;
     }

@@ -406,6 +406,12 @@ public final class SshServiceHost implements AutoCloseable {
             return remoteCommand(command);
         }
 
+        /** Runs the whole command there, with whatever the other shapers added to it. */
+        @Override
+        public boolean outermost() {
+            return true;
+        }
+
         @Override
         public ServiceProcess.Elsewhere locate(String name, Path log, Process started) {
             if (!shapedLogs.contains(log.toAbsolutePath())) {

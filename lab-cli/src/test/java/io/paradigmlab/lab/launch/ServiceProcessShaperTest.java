@@ -27,4 +27,28 @@ class ServiceProcessShaperTest {
         }
         assertThat(ServiceProcess.shaped("user", JAVA, Path.of("user.log"))).isEqualTo(JAVA);
     }
+
+    @Test
+    void anOutermostShaperWrapsWhatTheOthersAddWheneverItWasInstalled() throws Exception {
+        ServiceProcess.Shaper remote = new ServiceProcess.Shaper() {
+            @Override
+            public List<String> shape(String name, List<String> command, Path log) {
+                return List.of("ssh", "host", String.join(" ", command));
+            }
+
+            @Override
+            public boolean outermost() {
+                return true;
+            }
+        };
+        try (AutoCloseable over = ServiceProcess.shaping(remote); AutoCloseable pin = ServiceProcess.shaping(
+                (name, command, log) -> {
+                    List<String> out = new ArrayList<>(List.of("taskset", "-c", "2-3"));
+                    out.addAll(command);
+                    return out;
+                })) {
+            assertThat(ServiceProcess.shaped("user", JAVA, Path.of("user.log"))).containsExactly(
+                    "ssh", "host", "taskset -c 2-3 /jdk/bin/java -Xmx1g -jar svc.jar");
+        }
+    }
 }

@@ -151,19 +151,30 @@ final class RemoteProbe implements ServiceProcess.Elsewhere {
         return cpus;
     }
 
-    /** True when the probe saw the process go within {@code timeout}; else it is killed there (SIGKILL). */
+    /**
+     * True when the process went by itself within {@code timeout}; else it is killed there (SIGKILL). Watched by
+     * the probe while its session lives; when that session is gone too (Ctrl-C in a terminal reaches every ssh
+     * client of the lab), by a loop of {@code kill -0} over a new session for the rest of the time.
+     */
     @Override
     public boolean awaitExit(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
         try {
-            if (gone.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                return true;
+            while (System.nanoTime() < deadline) {
+                if (gone.await(200, TimeUnit.MILLISECONDS)) {
+                    return true;
+                }
+                if (!session.isAlive() && gone.getCount() > 0) {
+                    break;
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        // still there, or the probe's session broke: ask directly, and kill what is left
-        SshServiceHost.Result result = host.exec("if kill -0 " + pid + " 2>/dev/null; then kill -9 " + pid
-                + "; echo killed; else echo gone; fi", Duration.ofSeconds(20));
+        long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000_000L);
+        SshServiceHost.Result result = host.exec("i=0; while kill -0 " + pid + " 2>/dev/null; do"
+                + " if [ $i -ge " + left + " ]; then kill -9 " + pid + "; echo killed; exit 0; fi;"
+                + " i=$((i+1)); sleep 1; done; echo gone", Duration.ofSeconds(left + 20));
         return result.out().contains("gone");
     }
 

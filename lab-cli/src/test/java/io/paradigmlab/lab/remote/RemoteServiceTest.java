@@ -138,6 +138,37 @@ class RemoteServiceTest {
     }
 
     @Test
+    void whenEverySshClientOfTheLabIsInterruptedTheRemoteJvmStopsAndCloseConfirmsIt() throws Exception {
+        try (LoopbackSshd sshd = LoopbackSshd.start(temp)) {
+            Path jar = tinyServiceJar(temp.resolve("tiny-service.jar"));
+            Path file = temp.resolve("greeting.txt");
+            Files.writeString(file, "hi");
+            ServiceHost host = ServiceHost.parse(sshd.address(), sshd.clientKey(), null)
+                    .withKnownHosts(temp.resolve("known_hosts"));
+            try (SshServiceHost remote = SshServiceHost.connect(host); AutoCloseable shaping = remote.install()) {
+                int port = Ports.free();
+                ServiceProcess service = ServiceProcess.start("tiny", List.of(JAVA, "-Xmx512m", "-jar",
+                                jar.toString(), Integer.toString(port), "--file=" + file),
+                        temp.resolve("logs").resolve("tiny.log"), "http://127.0.0.1:" + port, Duration.ofSeconds(60));
+                long jvmPid = service.elsewhere().orElseThrow().pid();
+                uploads.add(Path.of(cmdline(jvmPid).stream().filter(a -> a.endsWith(".jar")).findFirst().orElseThrow()));
+                // Ctrl-C in a terminal: SIGINT reaches the service's ssh client and the probe's alike
+                List<ProcessHandle> clients = ProcessHandle.current().children()
+                        .filter(p -> p.info().command().orElse("").endsWith("ssh")).toList();
+                assertThat(clients).hasSizeGreaterThanOrEqualTo(2);
+                for (ProcessHandle client : clients) {
+                    new ProcessBuilder("kill", "-INT", Long.toString(client.pid())).start().waitFor();
+                }
+                Instant closing = Instant.now();
+                service.close();
+                assertThat(Duration.between(closing, Instant.now())).isLessThan(Duration.ofSeconds(12));
+                assertThat(ProcessHandle.of(jvmPid).map(ProcessHandle::isAlive).orElse(false))
+                        .as("the remote JVM %d after close", jvmPid).isFalse();
+            }
+        }
+    }
+
+    @Test
     void anUploadIsSkippedWhenTheSameContentIsAlreadyInTheCache() throws Exception {
         try (LoopbackSshd sshd = LoopbackSshd.start(temp)) {
             Path file = temp.resolve("data-" + UUID.randomUUID() + ".bin");

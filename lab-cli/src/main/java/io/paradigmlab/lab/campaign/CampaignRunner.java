@@ -158,7 +158,7 @@ public final class CampaignRunner {
             if (latency != null) {
                 environment.putAll(latency.describe());
             }
-            environment.putAll(remote.describe());
+            remote.record(environment);
             Map<String, RedisEndpoint> redis = latency == null ? Map.of()
                     : Map.of(latency.latency().service(), latency.endpoint());
             environment.put("scenario", scenario.id() + ": " + scenario.description()

@@ -87,7 +87,7 @@ final class ExperimentCampaign {
                 new Infrastructure.Options(request.postgresUrl(), request.redisUrl(), workDir.resolve("infra"),
                         request.mariadbUrl()))) {
             var environment = Environment.describe(repo, app, settings.security(), infra);
-            environment.putAll(remote.describe());
+            remote.record(environment);
             environment.put("scenario", scenario.id() + ": " + scenario.description()
                     + (scenario.writes() ? " (writes; every run starts from a fresh copy of the data)" : ""));
             environment.put("experiment", "fixed work, run to completion once per user count on a freshly launched"

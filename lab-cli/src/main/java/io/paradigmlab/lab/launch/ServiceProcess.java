@@ -150,8 +150,9 @@ public final class ServiceProcess implements AutoCloseable {
      * @throws LabException when the process dies or is not healthy within {@code timeout}; the log's tail is quoted
      */
     public static ServiceProcess start(String name, List<String> command, Path log, String baseUrl, Duration timeout) {
-        Instant began = Instant.now();
+        // shaping may copy files to another host first: not part of the JVM's start-up time
         List<String> actual = shaped(name, command, log);
+        Instant began = Instant.now();
         Process process = launch(name, actual, log, false);
         awaitHealthy(name, process, log, baseUrl, began.plus(timeout), timeout);
         Elsewhere where;

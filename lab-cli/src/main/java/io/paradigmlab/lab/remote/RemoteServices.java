@@ -130,6 +130,19 @@ public final class RemoteServices implements AutoCloseable {
         }
     }
 
+    /**
+     * Adds the host's entries to a campaign's environment ({@link #describe()}) and says where the load generator
+     * runs relative to the services; nothing without a service host.
+     */
+    public void record(Map<String, String> environment) {
+        if (host == null) {
+            return;
+        }
+        environment.computeIfPresent("load tool", (key, text) -> text.replace("on the same machine",
+                "on the lab host, not on the service host"));
+        environment.putAll(description);
+    }
+
     /** The host's entries for the campaign's environment (empty without a service host). */
     public Map<String, String> describe() {
         return description;

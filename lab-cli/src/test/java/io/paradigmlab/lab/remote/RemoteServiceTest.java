@@ -187,6 +187,17 @@ class RemoteServiceTest {
             // a new connection (no memory of the first) finds it by name and size and leaves it alone
             try (SshServiceHost remote = SshServiceHost.connect(host)) {
                 assertThat(remote.upload(file)).isEqualTo(first);
+                // the forms of argument that name a local file, and those that do not
+                assertThat(remote.localFilesUploaded("--key=" + file)).isEqualTo("--key=" + first);
+                assertThat(remote.localFilesUploaded("-Dkey=" + file)).isEqualTo("-Dkey=" + first);
+                assertThat(remote.localFilesUploaded("-javaagent:" + file + "=a=b,c"))
+                        .isEqualTo("-javaagent:" + first + "=a=b,c");
+                assertThat(remote.localFilesUploaded("-agentpath:" + file)).isEqualTo("-agentpath:" + first);
+                assertThat(remote.localFilesUploaded(file.toString())).isEqualTo(first);
+                for (String kept : List.of("--key=" + temp.resolve("absent"), "--dir=" + temp, "-Xmx1g",
+                        "--server.port=8080", "relative/" + file.getFileName())) {
+                    assertThat(remote.localFilesUploaded(kept)).isEqualTo(kept);
+                }
             }
             assertThat(Files.getLastModifiedTime(copy)).isEqualTo(old);
         }

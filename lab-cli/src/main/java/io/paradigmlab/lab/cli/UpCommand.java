@@ -260,6 +260,7 @@ final class UpCommand implements Runnable {
             System.out.println("\nStopping the services, PostgreSQL and Redis...");
             running.close();
             infra.close();
+            remote.close();
             System.out.println("Stopped.");
         }));
         try {

@@ -208,7 +208,8 @@ public final class SshServiceHost implements AutoCloseable {
 
     /**
      * Copies {@code local} into the remote cache, as {@code ~/.paradigm-lab/jars/<name>-<sha256 prefix>.jar} (or
-     * {@code files/} for other files), unless a file of that name and size is already there; returns its remote path.
+     * {@code files/} for other files, removed again by {@link #close()}), unless a file of that name and size is
+     * already there; returns its remote path.
      */
     public String upload(Path local) {
         String sha = sha256(local);
@@ -426,7 +427,11 @@ public final class SshServiceHost implements AutoCloseable {
         }
     }
 
-    /** Uninstalls the shaper (the JVMs are stopped by their deployments). */
+    /**
+     * Uninstalls the shaper (the JVMs are stopped by their deployments) and removes the files other than jars this
+     * connection copied there: a deployment's keys are made for it (a private key among them), and only the jars
+     * are worth keeping in the cache. Best effort: a host that went away keeps them.
+     */
     @Override
     public void close() {
         AutoCloseable handle = installed;
@@ -435,6 +440,16 @@ public final class SshServiceHost implements AutoCloseable {
                 handle.close();
             } catch (Exception e) {
                 // removing a shaper from a list cannot fail
+            }
+        }
+        List<String> files = uploaded.values().stream().filter(path -> !path.endsWith(".jar")).toList();
+        if (!files.isEmpty()) {
+            StringBuilder script = new StringBuilder("rm -f");
+            files.forEach(path -> script.append(' ').append(quote(path)));
+            try {
+                exec(host, script.toString(), null, Duration.ofSeconds(20));
+            } catch (RuntimeException e) {
+                // left behind on a host the lab cannot reach any more
             }
         }
     }

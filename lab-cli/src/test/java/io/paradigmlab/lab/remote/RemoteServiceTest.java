@@ -134,6 +134,9 @@ class RemoteServiceTest {
                 assertThat(service.isAlive()).isFalse();
                 assertThat(began).isBefore(Instant.now());
             }
+            // the jar stays cached; the files beside it (a deployment's keys) go with the connection
+            assertThat(uploads.get(0)).exists();
+            assertThat(uploads.get(1)).doesNotExist();
         }
     }
 
@@ -171,7 +174,7 @@ class RemoteServiceTest {
     @Test
     void anUploadIsSkippedWhenTheSameContentIsAlreadyInTheCache() throws Exception {
         try (LoopbackSshd sshd = LoopbackSshd.start(temp)) {
-            Path file = temp.resolve("data-" + UUID.randomUUID() + ".bin");
+            Path file = temp.resolve("data-" + UUID.randomUUID() + ".jar");
             Files.write(file, UUID.randomUUID().toString().repeat(1000).getBytes(StandardCharsets.UTF_8));
             ServiceHost host = ServiceHost.parse(sshd.address(), sshd.clientKey(), null)
                     .withKnownHosts(temp.resolve("known_hosts"));

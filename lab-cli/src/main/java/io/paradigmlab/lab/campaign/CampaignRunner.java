@@ -326,9 +326,13 @@ public final class CampaignRunner {
             Map<String, ServiceProcess> measured = measuredProcesses(deployment, viaGateway, variant);
             environment.put("placement " + label, placement(deployment));
             // measured from the processes' affinity: once any run shared CPUs, the campaign did
-            CpuPinning.sharing(measured.values().stream().map(ServiceProcess::pid).toList())
-                    .ifPresent(sharing -> environment.merge(CpuPinning.SHARING, sharing,
-                            (before, now) -> before.startsWith(CpuPinning.SHARED) ? before : now));
+            // (services on another host run on its CPUs, never on the loader's)
+            java.util.Optional<String> sharing = measured.values().stream().anyMatch(s -> s.elsewhere().isPresent())
+                    ? java.util.Optional.of("separate hosts (the services on " + measured.values().iterator().next()
+                            .elsewhere().map(ServiceProcess.Elsewhere::host).orElse("another host") + ")")
+                    : CpuPinning.sharing(measured.values().stream().map(ServiceProcess::pid).toList());
+            sharing.ifPresent(found -> environment.merge(CpuPinning.SHARING, found,
+                    (before, now) -> before.startsWith(CpuPinning.SHARED) ? before : now));
             List<ResourceSampler.Watched> watched = measured.values().stream()
                     .map(ResourceSampler.Watched::of).toList();
             ResourceSampler.Sample idle = ResourceSampler.snapshot(watched);

@@ -211,11 +211,8 @@ public final class KubernetesRenderer {
         Map<String, Object> init = object("v1", "ConfigMap", "postgres-init", Map.of());
         init.put("data", scripts);
 
-        Map<String, Object> service = object("v1", "Service", KubernetesNames.POSTGRES_HOST,
-                Map.of("app.kubernetes.io/name", "postgres"));
-        service.put("spec", map("clusterIP", "None", "selector", Map.of("app.kubernetes.io/name", "postgres"),
-                "ports", List.of(map("name", "postgres", "port", KubernetesNames.POSTGRES_PORT,
-                        "targetPort", KubernetesNames.POSTGRES_PORT))));
+        Map<String, Object> service = headlessService(KubernetesNames.POSTGRES_HOST, "postgres",
+                KubernetesNames.POSTGRES_PORT);
 
         Map<String, Object> container = new LinkedHashMap<>();
         container.put("name", "postgres");
@@ -272,11 +269,8 @@ public final class KubernetesRenderer {
         Map<String, Object> init = object("v1", "ConfigMap", "mariadb-init", Map.of());
         init.put("data", scripts);
 
-        Map<String, Object> service = object("v1", "Service", KubernetesNames.MARIADB_HOST,
-                Map.of("app.kubernetes.io/name", "mariadb"));
-        service.put("spec", map("clusterIP", "None", "selector", Map.of("app.kubernetes.io/name", "mariadb"),
-                "ports", List.of(map("name", "mariadb", "port", KubernetesNames.MARIADB_PORT,
-                        "targetPort", KubernetesNames.MARIADB_PORT))));
+        Map<String, Object> service = headlessService(KubernetesNames.MARIADB_HOST, "mariadb",
+                KubernetesNames.MARIADB_PORT);
 
         Map<String, Object> container = new LinkedHashMap<>();
         container.put("name", "mariadb");
@@ -528,5 +522,13 @@ public final class KubernetesRenderer {
         String text = "# Written by ./lab k8s render (docs/scale-out.md); render again rather than edit.\n"
                 + yaml.dumpAll(documents.iterator());
         Files.writeString(file, text, StandardCharsets.UTF_8);
+    }
+
+    /** The headless Service of a database's StatefulSet: {@code host} resolves to its pod, {@code name} labels it. */
+    private static Map<String, Object> headlessService(String host, String name, int port) {
+        Map<String, Object> service = object("v1", "Service", host, Map.of("app.kubernetes.io/name", name));
+        service.put("spec", map("clusterIP", "None", "selector", Map.of("app.kubernetes.io/name", name),
+                "ports", List.of(map("name", name, "port", port, "targetPort", port))));
+        return service;
     }
 }

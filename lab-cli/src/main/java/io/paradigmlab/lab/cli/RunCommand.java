@@ -155,15 +155,8 @@ class RunCommand implements Runnable {
             + " variant (./lab list shows each application's, e.g. --set materialize=true for itstore). Repeatable.")
     List<String> sets = new ArrayList<>();
 
-    @Option(names = "--cpus", paramLabel = "GROUP=CPUS,...",
-            description = "Pin process groups to CPUs with taskset, e.g. loader=0-1,services=2-5,db=6-7 (loader: the "
-                    + "lab's JVM and its load generator; services: every service JVM; db: PostgreSQL, Redis, MariaDB,"
-                    + " Toxiproxy). Sets must be disjoint unless --cpus-overlap. Default: no pinning; the report "
-                    + "flags a campaign whose loader shared CPUs with the services.")
-    String cpus;
-
-    @Option(names = "--cpus-overlap", description = "Allow --cpus sets that share CPUs (measuring that way on purpose).")
-    boolean cpusOverlap;
+    @picocli.CommandLine.Mixin
+    PlacementOptions placement = new PlacementOptions();
 
     @Option(names = "--profile", description = "After the measured repetitions, run each launched variant once more"
             + " at one level with a JDK Flight Recording and async-profiler in every service JVM: the report links a"
@@ -175,24 +168,6 @@ class RunCommand implements Runnable {
             + " --levels; implies --profile (default: the highest level every variant found OK in every measured"
             + " repetition, else the lowest).")
     Integer profileLevel;
-    @Option(names = "--service-host", paramLabel = "[USER@]HOST[:PORT]", description = "Run the launched variants'"
-            + " service JVMs on another host over SSH (key-based; its jars and key files are copied to"
-            + " ~/.paradigm-lab there, once per content): the load generator stays here, so it does not steal the"
-            + " services' CPU. Their CPU, RSS and threads are read from that host's /proc by a remote probe; the host's"
-            + " system, JDK and clock offset go in the report. On another machine than this one's loopback, give"
-            + " --postgres-url (and --redis-url, --mariadb-url where the application uses them) on addresses both"
-            + " hosts reach, and --verify off. Default: this machine.")
-    String serviceHost;
-
-    @Option(names = "--service-ssh-key", paramLabel = "PATH", description = "The private key that logs in to"
-            + " --service-host (default: as ssh, ~/.ssh/id_ed25519 or else ~/.ssh/id_rsa).")
-    Path serviceSshKey;
-
-    @Option(names = "--service-java", paramLabel = "PATH", description = "The java of a JDK 25 on --service-host"
-            + " that runs the service JVMs (default: the path of the lab's own java; checked with java -version"
-            + " before anything starts).")
-    String serviceJava;
-
     @Option(names = "--output", defaultValue = "runs", description = "Folder for campaign results (default: ${DEFAULT-VALUE}).")
     Path output;
 
@@ -236,14 +211,11 @@ class RunCommand implements Runnable {
             throw new LabException("--faithful and --set change launched variants; only --target was given");
         }
         RedisLatency injected = CampaignOptions.redisLatency(chosenScenario, redisLatency);
-        if (serviceHost == null && (serviceSshKey != null || serviceJava != null)) {
-            throw new LabException("--service-ssh-key and --service-java go with --service-host [USER@]HOST[:PORT]");
-        }
-        if (serviceHost != null && launched.isEmpty()) {
+        ServiceHost servicesOn = placement.serviceHost();
+        if (servicesOn != null && launched.isEmpty()) {
             throw new LabException("--service-host runs the launched variants elsewhere; only --target was given");
         }
-        ServiceHost servicesOn = serviceHost == null ? null
-                : ServiceHost.parse(serviceHost, serviceSshKey, serviceJava);
+        CpuPinning pinning = placement.pinning();
         var experiment = application.experiment(chosenScenario);
         if (experiment.isPresent() && (!"closed".equals(model) || warmup != null)) {
             throw new LabException("The " + chosenScenario.id() + " scenario is a fixed-work experiment: its users do a"
@@ -288,19 +260,11 @@ class RunCommand implements Runnable {
                 : injected.latency().toMillis() + "ms," + injected.jitter().toMillis() + "ms"))
                 + launchSettings.entrySet().stream().map(e -> " --set " + e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining())
-                + (servicesOn == null ? "" : " --service-host " + serviceHost
-                + (serviceSshKey == null ? "" : " --service-ssh-key " + serviceSshKey)
-                + (serviceJava == null ? "" : " --service-java " + serviceJava))
+                + placement.commandLine()
                 + " --verify " + verify + " --error-threshold " + errorThreshold + " --timeout " + timeoutSeconds + "s"
                 + (profile || profileLevel != null ? " --profile" : "")
                 + (profileLevel != null ? " --profile-level " + profileLevel : "");
 
-        CpuPinning pinning = cpus == null ? null
-                : CpuPinning.parse(cpus, cpusOverlap, CpuPinning.allowed(ProcessHandle.current().pid()));
-        if (pinning == null && cpusOverlap) {
-            throw new LabException("--cpus-overlap goes with --cpus");
-        }
-        command += pinning == null ? "" : " --cpus " + cpus.replace(" ", "") + (cpusOverlap ? " --cpus-overlap" : "");
 
         RepoLayout repo = RepoLayout.locate();
         String id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"

@@ -94,35 +94,13 @@ final class UpCommand implements Runnable {
             + " started only for such an application).")
     String mariadbUrl;
 
-    @Option(names = "--cpus", paramLabel = "GROUP=CPUS,...",
-            description = "Pin the service JVMs and the databases with taskset, e.g. services=2-5,db=6-7, so a load"
-                    + " tool you run yourself can have the other CPUs (loader= pins only the lab's own JVM here).")
-    String cpus;
-
-    @Option(names = "--cpus-overlap", description = "Allow --cpus sets that share CPUs.")
-    boolean cpusOverlap;
-
-    @Option(names = "--service-host", paramLabel = "[USER@]HOST[:PORT]", description = "Run the services on another"
-            + " host over SSH, as ./lab run --service-host does (off this machine's loopback, give --postgres-url and"
-            + " the application's other databases by URL on addresses both hosts reach).")
-    String serviceHost;
-
-    @Option(names = "--service-ssh-key", paramLabel = "PATH", description = "The private key that logs in to"
-            + " --service-host (default: as ssh, ~/.ssh/id_ed25519 or else ~/.ssh/id_rsa).")
-    java.nio.file.Path serviceSshKey;
-
-    @Option(names = "--service-java", paramLabel = "PATH", description = "The java of a JDK 25 on --service-host"
-            + " (default: the path of the lab's own java).")
-    String serviceJava;
+    @picocli.CommandLine.Mixin
+    PlacementOptions placement = new PlacementOptions();
 
     @Override
     public void run() {
         Application application = Applications.find(app);
-        if (serviceHost == null && (serviceSshKey != null || serviceJava != null)) {
-            throw new LabException("--service-ssh-key and --service-java go with --service-host [USER@]HOST[:PORT]");
-        }
-        ServiceHost servicesOn = serviceHost == null ? null
-                : ServiceHost.parse(serviceHost, serviceSshKey, serviceJava);
+        ServiceHost servicesOn = placement.serviceHost();
         application.variant(variant);
         boolean securityOn = CampaignOptions.onOff("--security", security);
         Map<String, String> launchSettings = CampaignOptions.launchSettings(application, sets, faithful, instances);
@@ -166,11 +144,7 @@ final class UpCommand implements Runnable {
                 Ports.requireFree(port, "the " + service + " service");
             }
         }
-        CpuPinning pinning = cpus == null ? null : CpuPinning
-                .parse(cpus, cpusOverlap, CpuPinning.allowed(ProcessHandle.current().pid()));
-        if (pinning == null && cpusOverlap) {
-            throw new LabException("--cpus-overlap goes with --cpus");
-        }
+        CpuPinning pinning = placement.pinning();
         var dataScale = scale == null ? null : application.data().scale(scale);
         var workDir = repo.workDir("up-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         PrintStream out = System.out;

@@ -271,6 +271,11 @@ class RunCommand implements Runnable {
                 + application.id() + "-" + chosenScenario.id();
         Path dir = (output.isAbsolute() ? output : repo.root().resolve(output)).resolve(id);
         Profiling profiling = Profiling.of(profile, profileLevel, ladder, launched, experiment.isPresent(), dir);
+        if (profiling != null && servicesOn != null) {
+            // the recordings and flame graphs would be written on the service host, where the report cannot link them
+            throw new LabException("--profile does not go with --service-host yet: the service JVMs would write their"
+                    + " recordings on " + servicesOn.host() + "; profile on this machine, or without --profile");
+        }
         if (preset != null && (levels == null || reps == null || warmup == null || duration == null)) {
             System.out.printf("Load plan %s of %s: %s (options given on the command line override it)%n",
                     preset.name(), chosenScenario.id(), preset.summary());

@@ -30,6 +30,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.util.ContentCachingResponseWrapper;
 
 /**
  * The e-shop's services as the lab runs them, on real servers, started once per test JVM: embedded PostgreSQL
@@ -81,10 +82,14 @@ final class EshopTestServices {
             calls.computeIfAbsent(request.getMethod() + " " + request.getRequestURI(), k -> new AtomicInteger())
                     .incrementAndGet();
             peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            // the body is held back until the request has left the count: written directly, it could reach the
+            // Order service, whose next sequential call could arrive before the decrement and look like an overlap
+            ContentCachingResponseWrapper held = new ContentCachingResponseWrapper(response);
             try {
-                chain.doFilter(request, response);
+                chain.doFilter(request, held);
             } finally {
                 inFlight.decrementAndGet();
+                held.copyBodyToResponse();
             }
         }
 

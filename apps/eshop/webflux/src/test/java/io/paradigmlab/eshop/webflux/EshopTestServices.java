@@ -19,6 +19,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
@@ -29,6 +30,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.web.server.WebFilter;
+import reactor.core.publisher.Mono;
 
 /**
  * The tests' world, started once per test JVM and shared by the test classes: a real embedded PostgreSQL (zonky) with
@@ -189,7 +191,16 @@ final class EshopTestServices {
                 }
                 instanceCounter().incrementAndGet();
                 INVENTORY_PEAK.accumulateAndGet(INVENTORY_IN_FLIGHT.incrementAndGet(), Math::max);
-                return chain.filter(exchange).doFinally(signal -> INVENTORY_IN_FLIGHT.decrementAndGet());
+                // a request stops being in flight before its response is committed: counted after the write, the
+                // Order service's next sequential call could arrive first and look like an overlap
+                AtomicBoolean done = new AtomicBoolean();
+                Runnable leave = () -> {
+                    if (done.compareAndSet(false, true)) {
+                        INVENTORY_IN_FLIGHT.decrementAndGet();
+                    }
+                };
+                exchange.getResponse().beforeCommit(() -> Mono.fromRunnable(leave));
+                return chain.filter(exchange).doFinally(signal -> leave.run());
             };
         }
     }

@@ -104,6 +104,15 @@ public interface Application {
     }
 
     /**
+     * Whether its services check a signed token on every request when {@link LaunchRequest#security()} asks for it
+     * ({@code --security on}). False by default: the lab then refuses {@code --security on} for the application and
+     * its report says that no tokens are checked.
+     */
+    default boolean checksTokens() {
+        return false;
+    }
+
+    /**
      * Whether its services use Redis ({@code Infrastructure.redis()}): services on another host then need a Redis
      * they reach ({@code --redis-url}). False by default.
      */

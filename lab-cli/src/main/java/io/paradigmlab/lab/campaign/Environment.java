@@ -34,7 +34,8 @@ public final class Environment {
                 .orElse("none: the load generator, the services and the databases share the machine's CPUs"));
         env.put("application", app.id() + ": " + app.description());
         env.putAll(app.environment());
-        env.put("security", security ? "on (RS256 token checked on every request)" : "off (no token checks, as the seeds)");
+        env.put("security", !app.checksTokens() ? "none (" + app.id() + " checks no tokens)"
+                : security ? "on (RS256 token checked on every request)" : "off (no token checks, as the seeds)");
         env.put("PostgreSQL", infra.serverVersion() + (infra.embeddedPostgres()
                 ? ", embedded (zonky; synchronous_commit=off)" : ", external"));
         env.putIfAbsent("Redis", infra.redis().url());

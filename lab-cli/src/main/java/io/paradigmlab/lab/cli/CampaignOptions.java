@@ -162,6 +162,22 @@ final class CampaignOptions {
         return (int) seconds;
     }
 
+    /**
+     * {@code --security}: {@code text} on or off, or null for the application's default (on where it checks tokens).
+     * On is refused for an application that checks none, since it would change nothing it claims to.
+     */
+    static boolean security(Application application, String text) {
+        if (text == null) {
+            return application.checksTokens();
+        }
+        boolean on = onOff("--security", text);
+        if (on && !application.checksTokens()) {
+            throw new LabException("--security on: " + application.id() + " checks no tokens, so there is nothing"
+                    + " to switch on; leave --security out");
+        }
+        return on;
+    }
+
     static boolean onOff(String option, String text) {
         return switch (text) {
             case "on" -> true;

@@ -196,7 +196,7 @@ class RunCommand implements Runnable {
         if (errorThreshold < 0 || errorThreshold > 1) {
             throw new LabException("--error-threshold is a share between 0 and 1, got " + errorThreshold);
         }
-        boolean securityOn = CampaignOptions.onOff("--security", security);
+        boolean securityOn = CampaignOptions.security(application, security);
         if (securityOn && !external.isEmpty()) {
             throw new LabException("--target needs --security off: the lab signs tokens with the keys of the"
                     + " deployments it launches, which an external target does not know");

@@ -64,8 +64,9 @@ final class UpCommand implements Runnable {
     @Option(names = "--seed", defaultValue = "42", description = "Seed of the data set (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--security", paramLabel = "on|off", defaultValue = "on",
-            description = "off skips token checks, as the seeds' benchmarks did (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--security", paramLabel = "on|off",
+            description = "off skips token checks, as the seeds' benchmarks did (default: on where the application"
+                    + " checks tokens, Tweebyte).")
     String security;
 
     @Option(names = "--instances", paramLabel = "N", description = "Run N instances of each service (1 to 8), the"
@@ -102,7 +103,7 @@ final class UpCommand implements Runnable {
         Application application = Applications.find(app);
         ServiceHost servicesOn = placement.serviceHost();
         application.variant(variant);
-        boolean securityOn = CampaignOptions.onOff("--security", security);
+        boolean securityOn = CampaignOptions.security(application, security);
         Map<String, String> launchSettings = CampaignOptions.launchSettings(application, sets, faithful, instances);
         RepoLayout repo = RepoLayout.locate();
         // a variant whose module for a service is not in the checkout yet runs without it; a module that exists
@@ -215,7 +216,9 @@ final class UpCommand implements Runnable {
                             + service.id() + " is not in this checkout)");
                 }
             }
-            out.println("Security " + (securityOn ? "on: register or log in to get a token" : "off") + ".");
+            if (application.checksTokens()) {
+                out.println("Security " + (securityOn ? "on: register or log in to get a token" : "off") + ".");
+            }
             out.println("As a target of a campaign: --target " + variant + "-up="
                     + String.join(",", deployment.endpoints().values()));
             out.println("Press Ctrl-C to stop.");

@@ -62,8 +62,34 @@ class LaunchSettingsOptionTest {
                 false, 3)).isInstanceOf(LabException.class).hasMessageStartingWith("--instances: test accepts");
     }
 
+    @Test
+    void securityDefaultsToOnWhereTheApplicationChecksTokensAndOnIsRefusedWhereItChecksNone() {
+        Application tokens = app(Map.of(), true);
+        Application none = app(Map.of(), false);
+
+        assertThat(CampaignOptions.security(tokens, null)).isTrue();
+        assertThat(CampaignOptions.security(tokens, "off")).isFalse();
+        assertThat(CampaignOptions.security(tokens, "on")).isTrue();
+        assertThat(CampaignOptions.security(none, null)).isFalse();
+        assertThat(CampaignOptions.security(none, "off")).isFalse();
+        assertThatThrownBy(() -> CampaignOptions.security(none, "on")).isInstanceOf(LabException.class)
+                .hasMessage("--security on: test checks no tokens, so there is nothing to switch on; leave"
+                        + " --security out");
+        assertThatThrownBy(() -> CampaignOptions.security(tokens, "yes")).isInstanceOf(LabException.class)
+                .hasMessage("--security takes on or off, got: yes");
+    }
+
     private static Application app(Map<String, String> settings) {
+        return app(settings, false);
+    }
+
+    private static Application app(Map<String, String> settings, boolean checksTokens) {
         return new Application() {
+            @Override
+            public boolean checksTokens() {
+                return checksTokens;
+            }
+
             @Override
             public String id() {
                 return "test";

@@ -89,6 +89,12 @@ public final class TweebyteApplication implements Application {
 
     private final DataGenerator data = new TweebyteDataGenerator();
 
+    /** Every Tweebyte service checks an RS256 token unless launched with security off (the seeds' benchmark mode). */
+    @Override
+    public boolean checksTokens() {
+        return true;
+    }
+
     @Override
     public String id() {
         return ID;

@@ -81,12 +81,8 @@ class CampaignProfileIT {
      * leaves the page white. CI installs Chromium (.ci/run); on a machine without it the check says so.
      */
     private static void looksAtTheFlameGraph(Path flameGraph) throws IOException, InterruptedException {
-        var chromium = Browser.chromium();
+        var chromium = Browser.chromiumFor("the flame graphs");
         if (chromium.isEmpty()) {
-            if (System.getenv("CI") != null) {
-                throw new AssertionError("CI must render the flame graphs in Chromium, but none is installed");
-            }
-            System.out.println("No Chromium on this machine: the flame graph was not looked at in a browser");
             return;
         }
         Path png = flameGraph.resolveSibling(flameGraph.getFileName().toString().replace(".html", ".png"));

@@ -183,12 +183,8 @@ class CampaignSmokeIT {
      * machine without it the check says so and is skipped.
      */
     private static void looksAtThePageInABrowser(Path html) throws IOException {
-        var chromium = Browser.chromium();
+        var chromium = Browser.chromiumFor("the report");
         if (chromium.isEmpty()) {
-            if (System.getenv("CI") != null) {
-                throw new AssertionError("CI must render the report in Chromium, but none is installed");
-            }
-            System.out.println("No Chromium on this machine: the report was not looked at in a browser");
             return;
         }
         try {

@@ -1,6 +1,7 @@
 package io.paradigmlab.lab.launch;
 
 import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.metrics.ProcessProbe;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,6 +12,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 /** A service JVM started by the lab: its own process, its log in a file, ready once its health check says UP. */
@@ -72,7 +75,7 @@ public final class ServiceProcess implements AutoCloseable {
         long pid();
 
         /** Its CPU time, RSS and threads now (from that host's /proc), or NaN values when unknown. */
-        io.paradigmlab.lab.metrics.ProcessProbe.Reading read();
+        ProcessProbe.Reading read();
 
         /** The CPUs it may run on there ({@code Cpus_allowed_list}), or {@code unknown}. */
         String allowedCpus();
@@ -85,8 +88,7 @@ public final class ServiceProcess implements AutoCloseable {
         void close();
     }
 
-    private static final java.util.concurrent.CopyOnWriteArrayList<Shaper> SHAPERS =
-            new java.util.concurrent.CopyOnWriteArrayList<>();
+    private static final CopyOnWriteArrayList<Shaper> SHAPERS = new CopyOnWriteArrayList<>();
 
     /**
      * Applies {@code shaper} to every service JVM started until the returned handle is closed (in the order they
@@ -235,23 +237,23 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     /** Where the JVM runs when not in the started process (another host), else empty. */
-    public java.util.Optional<Elsewhere> elsewhere() {
-        return java.util.Optional.ofNullable(elsewhere);
+    public Optional<Elsewhere> elsewhere() {
+        return Optional.ofNullable(elsewhere);
     }
 
     /**
      * The JVM's CPU time, RSS and threads now: from this machine's /proc, or through the remote probe when it runs
      * {@link #elsewhere()} (never the local client's).
      */
-    public io.paradigmlab.lab.metrics.ProcessProbe.Reading resources() {
+    public ProcessProbe.Reading resources() {
         Elsewhere where = elsewhere;
-        return where != null ? where.read() : io.paradigmlab.lab.metrics.ProcessProbe.read(process.pid());
+        return where != null ? where.read() : ProcessProbe.read(process.pid());
     }
 
     /** The CPUs the JVM may run on, where it runs ({@code Cpus_allowed_list}), or {@code unknown}. */
     public String allowedCpus() {
         Elsewhere where = elsewhere;
-        return where != null ? where.allowedCpus() : io.paradigmlab.lab.metrics.ProcessProbe.allowedCpus(process.pid());
+        return where != null ? where.allowedCpus() : ProcessProbe.allowedCpus(process.pid());
     }
 
     public Path log() {

@@ -1,5 +1,6 @@
 package io.paradigmlab.lab.metrics;
 
+import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.results.LevelMeasurement.Pool;
 import io.paradigmlab.lab.results.LevelMeasurement.Resources;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Samples every second, for every service process of a variant: CPU %, RSS, heap in use, live threads, GC
@@ -22,15 +24,15 @@ public final class ResourceSampler implements AutoCloseable {
      * A service to watch: its process (read through {@code process}: this machine's /proc, or a remote probe for a
      * JVM on another host) and its base URL.
      */
-    public record Watched(long pid, String baseUrl, java.util.function.Supplier<ProcessProbe.Reading> process) {
+    public record Watched(long pid, String baseUrl, Supplier<ProcessProbe.Reading> process) {
 
         /** A local process, read from this machine's /proc. */
         public Watched(long pid, String baseUrl) {
             this(pid, baseUrl, () -> ProcessProbe.read(pid));
         }
 
-        /** A service JVM the lab started, wherever it runs ({@link io.paradigmlab.lab.launch.ServiceProcess#resources()}). */
-        public static Watched of(io.paradigmlab.lab.launch.ServiceProcess service) {
+        /** A service JVM the lab started, wherever it runs ({@link ServiceProcess#resources()}). */
+        public static Watched of(ServiceProcess service) {
             return new Watched(service.pid(), service.baseUrl(), service::resources);
         }
     }

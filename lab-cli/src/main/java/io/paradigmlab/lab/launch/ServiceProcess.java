@@ -191,7 +191,12 @@ public final class ServiceProcess implements AutoCloseable {
         Process next = launch(name, command, log, true);
         process = next;
         record = record(name, command, next, baseUrl);
-        awaitHealthy(name, next, log, baseUrl, began.plus(timeout), timeout);
+        try {
+            awaitHealthy(name, next, log, baseUrl, began.plus(timeout), timeout);
+        } catch (RuntimeException e) {
+            record.remove(); // the JVM is gone: it exited, or was killed for not getting healthy
+            throw e;
+        }
         elsewhere = located(name, log, next);
     }
 

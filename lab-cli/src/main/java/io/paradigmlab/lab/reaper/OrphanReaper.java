@@ -197,7 +197,8 @@ public final class OrphanReaper {
     private static void terminate(ServerKind kind, ProcessHandle server) {
         if (kind == ServerKind.POSTGRES) {
             try {
-                // the JDK sends only SIGTERM and SIGKILL; the shell's kill is everywhere sh is
+                // the JDK sends only SIGTERM and SIGKILL; the shell's kill is everywhere sh is (by pid alone, matched
+                // with its start a moment ago)
                 Process kill = new ProcessBuilder("sh", "-c", "kill -INT " + server.pid())
                         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
                 if (kill.waitFor(5, TimeUnit.SECONDS) && kill.exitValue() == 0) {

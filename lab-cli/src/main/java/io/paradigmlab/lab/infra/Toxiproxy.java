@@ -3,6 +3,8 @@ package io.paradigmlab.lab.infra;
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
+import io.paradigmlab.lab.reaper.ServerKind;
+import io.paradigmlab.lab.reaper.ServerRegistry;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -46,18 +48,25 @@ public final class Toxiproxy implements AutoCloseable {
     private final String version;
     private final Path log;
     private final int apiPort;
+    /** Its record in the lab's registry of servers. */
+    private final ServerRegistry.Registration record;
 
     /** A lab that ends without {@link #close()} (Ctrl-C) must not leave the server running. */
     private final Thread stopOnExit;
 
-    private Toxiproxy(Process process, ToxiproxyClient client, Path binary, String version, Path log, int apiPort) {
+    private Toxiproxy(Process process, ToxiproxyClient client, Path binary, String version, Path log, int apiPort,
+                      ServerRegistry.Registration record) {
         this.process = process;
+        this.record = record;
         this.client = client;
         this.binary = binary;
         this.version = version;
         this.log = log;
         this.apiPort = apiPort;
-        this.stopOnExit = new Thread(process::destroyForcibly, "stop-toxiproxy");
+        this.stopOnExit = new Thread(() -> {
+            process.destroyForcibly();
+            record.remove();
+        }, "stop-toxiproxy");
         Runtime.getRuntime().addShutdownHook(stopOnExit);
     }
 
@@ -167,15 +176,18 @@ public final class Toxiproxy implements AutoCloseable {
         } catch (IOException e) {
             throw new LabException("Cannot start Toxiproxy (" + binary + "): " + e.getMessage(), e);
         }
+        ServerRegistry.Registration record = ServerRegistry.lab().register(ServerKind.TOXIPROXY, process.toHandle(),
+                List.of(port), null, "injected latency; the port of its API");
         ToxiproxyClient client = new ToxiproxyClient("127.0.0.1", port);
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
         while (true) {
             try {
                 client.version();
-                return new Toxiproxy(process, client, binary, version, log, port);
+                return new Toxiproxy(process, client, binary, version, log, port, record);
             } catch (IOException e) {
                 if (!process.isAlive() || System.nanoTime() > deadline) {
                     process.destroyForcibly();
+                    record.remove();
                     throw new LabException("Toxiproxy (" + binary + ") did not answer on 127.0.0.1:" + port
                             + " within 15 s; its log:\n" + tail(log, 20));
                 }
@@ -326,6 +338,7 @@ public final class Toxiproxy implements AutoCloseable {
             Thread.currentThread().interrupt();
             process.destroyForcibly();
         }
+        record.remove();
     }
 
     @Override

@@ -2,6 +2,8 @@ package io.paradigmlab.lab.launch;
 
 import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.metrics.ProcessProbe;
+import io.paradigmlab.lab.reaper.ServerKind;
+import io.paradigmlab.lab.reaper.ServerRegistry;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,7 +18,10 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
-/** A service JVM started by the lab: its own process, its log in a file, ready once its health check says UP. */
+/**
+ * A service JVM started by the lab: its own process, its log in a file, ready once its health check says UP. While it
+ * runs it is recorded in the lab's {@link ServerRegistry} (as an ssh session when a shaper runs it on another host).
+ */
 public final class ServiceProcess implements AutoCloseable {
 
     /**
@@ -134,10 +139,13 @@ public final class ServiceProcess implements AutoCloseable {
     private final Duration startup;
     /** Where the JVM really runs when a shaper moved it ({@link Shaper#locate}), else null; replaced on restart. */
     private volatile Elsewhere elsewhere;
+    /** The started process's record in the lab's registry; replaced on restart. */
+    private volatile ServerRegistry.Registration record;
 
     private ServiceProcess(String name, List<String> command, Process process, Path log, String baseUrl,
-                           Duration startup, Elsewhere elsewhere) {
+                           Duration startup, Elsewhere elsewhere, ServerRegistry.Registration record) {
         this.elsewhere = elsewhere;
+        this.record = record;
         this.name = name;
         this.command = List.copyOf(command);
         this.process = process;
@@ -156,15 +164,18 @@ public final class ServiceProcess implements AutoCloseable {
         List<String> actual = shaped(name, command, log);
         Instant began = Instant.now();
         Process process = launch(name, actual, log, false);
-        awaitHealthy(name, process, log, baseUrl, began.plus(timeout), timeout);
+        ServerRegistry.Registration record = record(name, actual, process, baseUrl);
         Elsewhere where;
         try {
+            awaitHealthy(name, process, log, baseUrl, began.plus(timeout), timeout);
             where = located(name, log, process);
         } catch (RuntimeException e) {
             process.destroyForcibly();
+            record.remove();
             throw e;
         }
-        return new ServiceProcess(name, actual, process, log, baseUrl, Duration.between(began, Instant.now()), where);
+        return new ServiceProcess(name, actual, process, log, baseUrl, Duration.between(began, Instant.now()), where,
+                record);
     }
 
     /**
@@ -179,7 +190,13 @@ public final class ServiceProcess implements AutoCloseable {
         Instant began = Instant.now();
         Process next = launch(name, command, log, true);
         process = next;
-        awaitHealthy(name, next, log, baseUrl, began.plus(timeout), timeout);
+        record = record(name, command, next, baseUrl);
+        try {
+            awaitHealthy(name, next, log, baseUrl, began.plus(timeout), timeout);
+        } catch (RuntimeException e) {
+            record.remove(); // the JVM is gone: it exited, or was killed for not getting healthy
+            throw e;
+        }
         elsewhere = located(name, log, next);
     }
 
@@ -193,6 +210,19 @@ public final class ServiceProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new LabException("Cannot start " + name + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Records the started process: the JVM, on its port; or, when the command runs it over ssh, the local ssh client,
+     * whose end ends the remote JVM (its terminal hangs up).
+     */
+    private static ServerRegistry.Registration record(String name, List<String> command, Process process,
+                                                      String baseUrl) {
+        boolean overSsh = Path.of(command.getFirst()).getFileName().toString().equals("ssh");
+        int port = URI.create(baseUrl).getPort();
+        return ServerRegistry.lab().register(overSsh ? ServerKind.SSH_SESSION : ServerKind.SERVICE_JVM,
+                process.toHandle(), overSsh || port < 0 ? List.of() : List.of(port), null,
+                overSsh ? name + ", its JVM on " + URI.create(baseUrl).getHost() : name);
     }
 
     private static void awaitHealthy(String name, Process process, Path log, String baseUrl, Instant deadline,
@@ -279,6 +309,7 @@ public final class ServiceProcess implements AutoCloseable {
         Elsewhere where = elsewhere;
         try {
             stopLocal();
+            record.remove();
         } finally {
             if (where != null) {
                 where.awaitExit(Duration.ofSeconds(15));

@@ -3,6 +3,8 @@ package io.paradigmlab.lab.remote;
 import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.metrics.ProcessProbe;
+import io.paradigmlab.lab.reaper.ServerKind;
+import io.paradigmlab.lab.reaper.ServerRegistry;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -28,6 +30,8 @@ final class RemoteProbe implements ServiceProcess.Elsewhere {
     private final SshServiceHost host;
     private final long pid;
     private final Process session;
+    /** The session's local ssh client in the lab's registry of servers. */
+    private final ServerRegistry.Registration record;
     private final CountDownLatch gone = new CountDownLatch(1);
     private volatile ProcessProbe.Reading last = new ProcessProbe.Reading(Double.NaN, Double.NaN, -1);
     private volatile long lastMillis;
@@ -37,6 +41,8 @@ final class RemoteProbe implements ServiceProcess.Elsewhere {
         this.host = host;
         this.pid = pid;
         this.session = session;
+        this.record = ServerRegistry.lab().register(ServerKind.SSH_SESSION, session.toHandle(), List.of(), null,
+                "remote probe of pid " + pid + " on " + host.host().describe());
     }
 
     /** Starts probing {@code pid} on {@code host}; returns once the first reading arrived (at most 10 s). */
@@ -181,5 +187,6 @@ final class RemoteProbe implements ServiceProcess.Elsewhere {
     @Override
     public void close() {
         session.destroy();
+        record.remove();
     }
 }

@@ -3,6 +3,10 @@ package io.paradigmlab.lab.infra;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paradigmlab.lab.reaper.ProcessIdentity;
+import io.paradigmlab.lab.reaper.ServerKind;
+import io.paradigmlab.lab.reaper.ServerRecord;
+import io.paradigmlab.lab.reaper.ServerRegistry;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.InetSocketAddress;
@@ -41,6 +45,13 @@ class MariaDbTest {
             assertThat(endpoint.host()).isEqualTo("127.0.0.1");
             assertThat(endpoint.user()).isEqualTo(MariaDb.USER);
             assertThat(maria.version()).startsWith("11.4.5").contains("MariaDB");
+            // recorded while it runs, with its folder, so a killed lab's server is stopped and its data deleted
+            assertThat(records(endpoint.port())).singleElement().satisfies(record -> {
+                assertThat(record.kind()).isEqualTo(ServerKind.MARIADB);
+                assertThat(record.dataDir()).hasParent(work.toAbsolutePath());
+                assertThat(ProcessHandle.of(record.process().pid()).flatMap(p -> p.info().command()))
+                        .hasValueSatisfying(command -> assertThat(command).endsWith("mariadbd"));
+            });
 
             maria.recreateDatabase(DATABASE, MIGRATIONS);
             assertThat(maria.databaseExists(DATABASE)).isTrue();
@@ -111,6 +122,13 @@ class MariaDbTest {
         }
         assertThat(accepts(endpoint)).as("the server is stopped on close").isFalse();
         assertThat(leftFolders()).as("the server's folder is deleted on close").isEmpty();
+        assertThat(records(endpoint.port())).as("its record is removed on close").isEmpty();
+    }
+
+    private static List<ServerRecord> records(int port) {
+        return ServerRegistry.lab().records().stream()
+                .filter(record -> record.ports().contains(port) && record.owner().equals(ProcessIdentity.current()))
+                .toList();
     }
 
     @Test

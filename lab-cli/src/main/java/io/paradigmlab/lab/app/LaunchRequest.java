@@ -2,6 +2,8 @@ package io.paradigmlab.lab.app;
 
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.infra.RedisEndpoint;
+import io.paradigmlab.lab.launch.AotCache;
+import io.paradigmlab.lab.launch.RepoLayout;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -30,14 +32,28 @@ import java.util.Set;
  *                     {@link #LOCAL} unless they run on another host ({@code --service-host}, whose shaper runs
  *                     their commands there); the deployments build their base URLs and the URLs they hand to each
  *                     other from it
+ * @param aot          the JDK AOT cache every service JVM starts from ({@link AotCache}; the deployments pass it to
+ *                     {@link io.paradigmlab.lab.launch.ServiceProcess#start(String, List, Path, String,
+ *                     java.time.Duration, AotCache)}), or null to start them from their jars ({@code --set aot=off},
+ *                     and services on another host, where the cache is not); the checkout's cache by default
  */
 public record LaunchRequest(Infrastructure infra, String variant, Set<String> services, Map<String, String> databases,
                             boolean security, List<String> jvmArgs, Path workDir, boolean callCounting,
                             boolean blockHound, Map<String, Integer> ports, int gatewayPort,
-                            Map<String, String> settings, Map<String, RedisEndpoint> redis, String serviceHost) {
+                            Map<String, String> settings, Map<String, RedisEndpoint> redis, String serviceHost,
+                            AotCache aot) {
 
     /** The services' address when they run on the lab's machine. */
     public static final String LOCAL = "127.0.0.1";
+
+    /** With the checkout's AOT cache. */
+    public LaunchRequest(Infrastructure infra, String variant, Set<String> services, Map<String, String> databases,
+                         boolean security, List<String> jvmArgs, Path workDir, boolean callCounting,
+                         boolean blockHound, Map<String, Integer> ports, int gatewayPort,
+                         Map<String, String> settings, Map<String, RedisEndpoint> redis, String serviceHost) {
+        this(infra, variant, services, databases, security, jvmArgs, workDir, callCounting, blockHound, ports,
+                gatewayPort, settings, redis, serviceHost, AotCache.of(RepoLayout.locate()));
+    }
 
     /** On the lab's machine. */
     public LaunchRequest(Infrastructure infra, String variant, Set<String> services, Map<String, String> databases,
@@ -91,7 +107,13 @@ public record LaunchRequest(Infrastructure infra, String variant, Set<String> se
     /** The same request for services at {@code host} (an address or name; IPv6 without brackets). */
     public LaunchRequest withServiceHost(String host) {
         return new LaunchRequest(infra, variant, services, databases, security, jvmArgs, workDir, callCounting,
-                blockHound, ports, gatewayPort, settings, redis, host);
+                blockHound, ports, gatewayPort, settings, redis, host, aot);
+    }
+
+    /** The same request with {@code cache} for the JVMs' AOT cache, or null for none. */
+    public LaunchRequest withAot(AotCache cache) {
+        return new LaunchRequest(infra, variant, services, databases, security, jvmArgs, workDir, callCounting,
+                blockHound, ports, gatewayPort, settings, redis, serviceHost, cache);
     }
 
     /** {@code http://HOST:port}, HOST being {@link #serviceHost()} (bracketed when it is an IPv6 address). */

@@ -12,6 +12,7 @@ import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.infra.RedisEndpoint;
+import io.paradigmlab.lab.launch.AotCache;
 import io.paradigmlab.lab.launch.CpuPinning;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
@@ -159,6 +160,14 @@ public final class CampaignRunner {
                 environment.putAll(latency.describe());
             }
             remote.record(environment);
+            boolean aot = aotOn(request, settings.launchSettings());
+            environment.put("AOT cache", AotCache.describe(aot) + (request.serviceHost() == null ? ""
+                    : " (the services run on another host, where the lab keeps no cache)"));
+            if (probesStartup(request) && !launched.isEmpty()) {
+                environment.put("start-up probe", "every repetition also starts each launched variant once "
+                        + (aot ? "without" : "with") + " the AOT cache, on a fresh copy of the data, for its start-up,"
+                        + " first answer and footprint alone (no load)");
+            }
             Map<String, RedisEndpoint> redis = latency == null ? Map.of()
                     : Map.of(latency.latency().service(), latency.endpoint());
             environment.put("scenario", scenario.id() + ": " + scenario.description()
@@ -308,8 +317,17 @@ public final class CampaignRunner {
         CpuPinning.active().ifPresent(pinning -> pinning.pinInfrastructure(infra.embeddedPostgresProcesses()));
         return app.launch(new LaunchRequest(infra, variant, services, databases, request.settings().security(),
                 ServiceProcess.DEFAULT_JVM_ARGS, workDir, callCounting, false, Map.of(),
-                gateway ? 0 : LaunchRequest.NO_GATEWAY, launchSettings, redisRoutes,
-                request.serviceHost() == null ? LaunchRequest.LOCAL : request.serviceHost().host()));
+                gateway ? 0 : LaunchRequest.NO_GATEWAY, AotCache.withoutSetting(launchSettings), redisRoutes,
+                request.serviceHost() == null ? LaunchRequest.LOCAL : request.serviceHost().host(),
+                aotOn(request, launchSettings) ? AotCache.of(RepoLayout.locate()) : null));
+    }
+
+    /**
+     * Whether the launched JVMs start from the JDK AOT cache: unless {@code --set aot=off}, or they run on another
+     * host (the cache is built and kept on this one).
+     */
+    static boolean aotOn(Request request, Map<String, String> launchSettings) {
+        return request.serviceHost() == null && AotCache.enabledBy(launchSettings);
     }
 
     private static void runLaunched(Request request, Infrastructure infra, Map<String, RedisEndpoint> redis,
@@ -336,16 +354,14 @@ public final class CampaignRunner {
             List<ResourceSampler.Watched> watched = measured.values().stream()
                     .map(ResourceSampler.Watched::of).toList();
             ResourceSampler.Sample idle = ResourceSampler.snapshot(watched);
-            for (var entry : measured.entrySet()) {
-                ResourceSampler.Sample one = ResourceSampler.snapshot(List.of(
-                        ResourceSampler.Watched.of(entry.getValue())));
-                statics.add(new StaticMetrics(label, entry.getKey(), rep,
-                        entry.getValue().startupTime().toMillis() / 1000.0, one.heapUsedMb(), one.rssMb(),
-                        size(deployment.jars().get(entry.getKey()))));
-            }
-            progress.note(String.format("  services up (heap %.0f MB, RSS %.0f MB)", idle.heapUsedMb(), idle.rssMb()));
             Path dataDir = runDir.resolve("data");
             deployment.sessionData(data.dataDir(), dataDir);
+            List<StaticMetrics> started = startMetrics(request, scenario, scenarioText, label, rep, deployment,
+                    measured, dataDir, runDir.resolve("first-answer"));
+            statics.addAll(started);
+            progress.note(String.format("  services up%s (heap %.0f MB, RSS %.0f MB; first answer after %.1f s)",
+                    started.getFirst().withAot() ? " from the AOT cache" : "", idle.heapUsedMb(), idle.rssMb(),
+                    started.getLast().firstAnswer()));
             List<PhaseOutcome> outcomes;
             try (ResourceSampler sampler = new ResourceSampler(watched)) {
                 sampler.start();
@@ -367,6 +383,95 @@ public final class CampaignRunner {
                 }
             }
         }
+        if (probesStartup(request) && !label.endsWith(CampaignSettings.REPEAT_SUFFIX)) {
+            probeStartup(request, infra, redis, scenario, scenarioText, services, variant, label, rep, data,
+                    runDir.resolve("start-up-probe"), progress, statics);
+        }
+    }
+
+    /**
+     * Whether every repetition also starts each launched variant once with the opposite AOT setting (the start-up
+     * probe, {@link CampaignSettings#startupProbe()}): not when the services run on another host, where the lab keeps
+     * no cache.
+     */
+    static boolean probesStartup(Request request) {
+        return request.settings().probesStartup() && request.serviceHost() == null;
+    }
+
+    /**
+     * The start-up probe: the variant started once more in this repetition, on a fresh copy of the data, with the AOT
+     * cache if the measured run had none and without it otherwise, for its static metrics and first answer alone (no
+     * load); what the report puts beside the measured run's to show what the cache changes.
+     */
+    private static void probeStartup(Request request, Infrastructure infra, Map<String, RedisEndpoint> redis,
+                                     ScenarioInfo scenario, String scenarioText, Set<String> services, String variant,
+                                     String label, int rep, TemplateDataSets.DataSet data, Path probeDir,
+                                     Progress progress, List<StaticMetrics> statics) {
+        Map<String, String> flipped = new java.util.TreeMap<>(request.settings().launchSettings());
+        flipped.put(AotCache.SETTING, aotOn(request, request.settings().launchSettings()) ? "off" : "on");
+        boolean viaGateway = request.settings().viaGateway();
+        try (Deployment deployment = launch(request, infra, redis, services, variant, data, "_probe", false, viaGateway,
+                probeDir, flipped)) {
+            Map<String, ServiceProcess> measured = measuredProcesses(deployment, viaGateway, variant);
+            Path dataDir = probeDir.resolve("data");
+            deployment.sessionData(data.dataDir(), dataDir);
+            List<StaticMetrics> started = startMetrics(request, scenario, scenarioText, label, rep, deployment,
+                    measured, dataDir, probeDir.resolve("first-answer"));
+            statics.addAll(started);
+            progress.note(String.format("  start-up probe %s the AOT cache: healthy after %.1f s, first answer after"
+                            + " %.1f s", started.getFirst().withAot() ? "with" : "without",
+                    started.getLast().startupSeconds(), started.getLast().firstAnswer()));
+        }
+    }
+
+    /**
+     * The static metrics of a deployment just started: one row per measured process, and one for the whole
+     * deployment ({@link StaticMetrics#ALL}) when it has several, carrying the time to the first answer (on the
+     * single row otherwise). The first answer is the deployment's start-up plus the response time of one iteration
+     * of the scenario, sent right after the snapshot on rows drawn apart from the load's.
+     */
+    private static List<StaticMetrics> startMetrics(Request request, ScenarioInfo scenario, String scenarioText,
+                                                    String label, int rep, Deployment deployment,
+                                                    Map<String, ServiceProcess> measured, Path dataDir,
+                                                    Path firstDir) {
+        List<StaticMetrics> rows = new ArrayList<>();
+        for (var entry : measured.entrySet()) {
+            ServiceProcess process = entry.getValue();
+            ResourceSampler.Sample one = ResourceSampler.snapshot(List.of(ResourceSampler.Watched.of(process)));
+            rows.add(new StaticMetrics(label, entry.getKey(), rep, process.startupTime().toMillis() / 1000.0,
+                    one.heapUsedMb(), one.rssMb(), size(deployment.jars().get(entry.getKey())), process.aot(), null));
+        }
+        double startup = rows.stream().mapToDouble(StaticMetrics::startupSeconds).max().orElse(Double.NaN);
+        double first = startup + firstIterationSeconds(request, scenario, scenarioText, deployment, dataDir, firstDir);
+        StaticMetrics last = rows.getLast();
+        if (rows.size() == 1) {
+            rows.set(0, new StaticMetrics(last.variant(), last.service(), rep, last.startupSeconds(),
+                    last.heapAfterStartMb(), last.rssAfterStartMb(), last.artifactMb(), last.aot(), first));
+        } else {
+            rows.add(new StaticMetrics(label, StaticMetrics.ALL, rep, startup,
+                    rows.stream().mapToDouble(StaticMetrics::heapAfterStartMb).sum(),
+                    rows.stream().mapToDouble(StaticMetrics::rssAfterStartMb).sum(),
+                    rows.stream().mapToDouble(StaticMetrics::artifactMb).sum(),
+                    rows.stream().allMatch(StaticMetrics::withAot), first));
+        }
+        return rows;
+    }
+
+    /**
+     * The response time (s) of the scenario's first iteration, one user, on the deployment as it just started; its
+     * rows come from the second half of the data files, so a scenario that consumes rows in order does not take the
+     * load's first ones. NaN when nothing was answered.
+     */
+    private static double firstIterationSeconds(Request request, ScenarioInfo scenario, String scenarioText,
+                                                Deployment deployment, Path dataDir, Path firstDir) {
+        boolean viaGateway = request.settings().viaGateway();
+        DataFiles.copyRotated(dataDir, firstDir, 1, 2);
+        PhaseOutcome once = ScenarioLoad.once(scenario.id(), scenarioText, new ScenarioLoad.Target(
+                endpointsFor(viaGateway ? deployment.gatewayEndpoints() : deployment.endpoints(), scenario), firstDir,
+                viaGateway ? Map.of() : deployment.instanceEndpoints()), 1, request.plan().timeoutMillis(),
+                request.settings().seed());
+        Histogram h = once.histogram();
+        return h.getTotalCount() == 0 ? Double.NaN : h.getMean() * h.getTotalCount() / 1e9;
     }
 
     /** How many instances of each service ran, and the CPUs each process was allowed to run on. */

@@ -10,6 +10,7 @@ import io.paradigmlab.lab.app.ScenarioInfo;
 import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.launch.AotCache;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.metrics.MetricsEndpoint;
@@ -88,6 +89,7 @@ final class ExperimentCampaign {
                         request.mariadbUrl()))) {
             var environment = Environment.describe(repo, app, settings.security(), infra);
             remote.record(environment);
+            environment.put("AOT cache", AotCache.describe(CampaignRunner.aotOn(request, launchSettings)));
             environment.put("scenario", scenario.id() + ": " + scenario.description()
                     + (scenario.writes() ? " (writes; every run starts from a fresh copy of the data)" : ""));
             environment.put("experiment", "fixed work, run to completion once per user count on a freshly launched"
@@ -157,7 +159,7 @@ final class ExperimentCampaign {
                         ResourceSampler.Watched.of(entry.getValue())));
                 statics.add(new StaticMetrics(label, entry.getKey(), rep,
                         entry.getValue().startupTime().toMillis() / 1000.0, one.heapUsedMb(), one.rssMb(),
-                        size(deployment.jars().get(entry.getKey()))));
+                        size(deployment.jars().get(entry.getKey())), entry.getValue().aot(), null));
             }
             Path dataDir = runDir.resolve("data");
             deployment.sessionData(data.dataDir(), dataDir);

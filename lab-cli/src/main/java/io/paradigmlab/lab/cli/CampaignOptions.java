@@ -1,6 +1,7 @@
 package io.paradigmlab.lab.cli;
 
 import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.launch.AotCache;
 import java.util.ArrayList;
 import io.paradigmlab.lab.app.Application;
 import io.paradigmlab.lab.app.LoadPreset;
@@ -17,12 +18,16 @@ final class CampaignOptions {
 
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)?");
 
+    /** Launch settings the lab itself takes for every application, key to one line (./lab list prints them). */
+    static final Map<String, String> LAB_SETTINGS = Map.of(AotCache.SETTING, "on (default) starts every service JVM"
+            + " from a JDK AOT cache built once per jar and JDK; off starts them from their jars");
+
     private CampaignOptions() {
     }
 
     /**
      * The launch settings of {@code --set KEY=VALUE} (repeatable) and {@code --faithful}, checked against what the
-     * application accepts ({@link Application#launchSettings()}).
+     * application accepts ({@link Application#launchSettings()}) and the lab's own ({@link #LAB_SETTINGS}).
      */
     static Map<String, String> launchSettings(Application application, List<String> sets, boolean faithful) {
         return launchSettings(application, sets, faithful, null);
@@ -50,6 +55,11 @@ final class CampaignOptions {
             chosen.put(Application.INSTANCES, instances.toString());
         }
         for (String key : chosen.keySet()) {
+            if (key.equals(AotCache.SETTING)) {
+                // the lab's own, for every application
+                onOff("--set " + AotCache.SETTING, chosen.get(key));
+                continue;
+            }
             if (!accepted.containsKey(key)) {
                 throw new LabException((key.equals(Application.FAITHFUL) ? "--faithful: "
                         : key.equals(Application.INSTANCES) && instances != null ? "--instances: "

@@ -23,6 +23,7 @@ final class DemoCommand implements Runnable {
         run.scale = "quick";
         run.noise = "off";
         run.verify = "on";
+        run.startupProbe = "on";
         run.seed = 42;
         run.security = "off";
         run.errorThreshold = 0.01;

@@ -59,6 +59,9 @@ final class ListCommand implements Runnable {
             }
             out.println();
         }
+        out.println("Launch settings of every application (--set KEY=VALUE):");
+        CampaignOptions.LAB_SETTINGS.forEach((key, what) -> out.printf("  %-16s %s%n", key, what));
+        out.println();
         out.println("Run one: ./lab run <app> --scenario <scenario> [--variants a,b] [--scale quick] "
                 + "[--target NAME=URL,...]");
     }

@@ -114,6 +114,12 @@ class RunCommand implements Runnable {
     @Option(names = "--noise", defaultValue = "on", description = "on runs the first variant twice per repetition, to report the machine's own noise (default: ${DEFAULT-VALUE}).")
     String noise;
 
+    @Option(names = "--startup-probe", defaultValue = "on", description = "on starts each launched variant once more"
+            + " per repetition with the opposite JDK AOT cache setting (without it by default; with it under --set"
+            + " aot=off), for its start-up, first answer and memory alone, no load: the report's static metrics show"
+            + " both (default: ${DEFAULT-VALUE}).")
+    String startupProbe;
+
     @Option(names = "--verify", defaultValue = "on", description = "off skips the equivalence and equal-work check before the load; the report says so (default: ${DEFAULT-VALUE}).")
     String verify;
 
@@ -245,7 +251,9 @@ class RunCommand implements Runnable {
         CampaignSettings settings = new CampaignSettings(application.id(), chosenScenario.id(), compared,
                 List.copyOf(external.keySet()), modelId, ladder, repetitions, plan.warmupSeconds(),
                 plan.durationSeconds(), dataScale.name(), dataScale.users(), seed, securityOn, errorThreshold,
-                noiseVariant, viaGateway, launchSettings);
+                noiseVariant, viaGateway, launchSettings,
+                // a fixed-work experiment starts a server per user count: its start-up is measured there already
+                CampaignOptions.onOff("--startup-probe", startupProbe) && experiment.isEmpty());
         String command = "./lab run " + application.id() + " --scenario " + chosenScenario.id()
                 + (launched.isEmpty() ? "" : " --variants " + String.join(",", launched))
                 + external.entrySet().stream().map(e -> " --target " + e.getKey() + "=" + String.join(",", e.getValue()))
@@ -255,6 +263,7 @@ class RunCommand implements Runnable {
                 + " --reps " + repetitions + (experiment.isPresent() ? "" : " --warmup " + plan.warmupSeconds() + "s")
                 + " --duration " + plan.durationSeconds()
                 + "s --scale " + dataScale.name() + " --seed " + seed + " --security " + security + " --noise " + noise
+                + (experiment.isPresent() ? "" : " --startup-probe " + startupProbe)
                 + (viaGateway ? " --via-gateway" : "")
                 + (redisLatency == null ? "" : " --redis-latency " + (injected == null ? "0"
                 : injected.latency().toMillis() + "ms," + injected.jitter().toMillis() + "ms"))

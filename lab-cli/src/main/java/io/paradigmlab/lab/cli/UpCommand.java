@@ -10,6 +10,7 @@ import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.infra.Ports;
+import io.paradigmlab.lab.launch.AotCache;
 import io.paradigmlab.lab.launch.CpuPinning;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
@@ -181,9 +182,12 @@ final class UpCommand implements Runnable {
                 pinning.pinInfrastructure(infra.embeddedPostgresProcesses());
                 out.println("CPU pinning: " + pinning.describe());
             }
+            // the AOT cache lives on this machine: JVMs on another host start from their jars
+            boolean aot = servicesOn == null && AotCache.enabledBy(launchSettings);
             deployment = application.launch(new LaunchRequest(infra, variant, services, databases, securityOn,
-                    ServiceProcess.DEFAULT_JVM_ARGS, workDir, false, false, chosenPorts, gatewayPort, launchSettings,
-                    Map.of(), servicesOn == null ? LaunchRequest.LOCAL : servicesOn.host()));
+                    ServiceProcess.DEFAULT_JVM_ARGS, workDir, false, false, chosenPorts, gatewayPort,
+                    AotCache.withoutSetting(launchSettings), Map.of(),
+                    servicesOn == null ? LaunchRequest.LOCAL : servicesOn.host(), aot ? AotCache.of(repo) : null));
             if (pinning != null) {
                 pinning.pinInfrastructure(infra.embeddedPostgresProcesses()); // a MariaDB the launch started
             }
@@ -216,6 +220,8 @@ final class UpCommand implements Runnable {
                             + service.id() + " is not in this checkout)");
                 }
             }
+            out.println("JDK AOT cache " + (aot ? "on (" + repo.root().relativize(AotCache.of(repo).root())
+                    + "; --set aot=off starts the JVMs from their jars)" : "off") + ".");
             if (application.checksTokens()) {
                 out.println("Security " + (securityOn ? "on: register or log in to get a token" : "off") + ".");
             }

@@ -155,6 +155,16 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     /**
+     * {@link #start(String, List, Path, String, Duration)} from {@code aot}'s cached copy of the jar and its AOT cache
+     * ({@link AotCache#apply}; built first when there is none, which does not count as start-up time), or as
+     * {@code command} says when {@code aot} is null.
+     */
+    public static ServiceProcess start(String name, List<String> command, Path log, String baseUrl, Duration timeout,
+                                       AotCache aot) {
+        return start(name, aot == null ? command : aot.apply(name, command, baseUrl, timeout), log, baseUrl, timeout);
+    }
+
+    /**
      * Starts {@code command} (as the installed {@link Shaper}s change it), then waits until {@code baseUrl + /actuator/health} answers 200.
      *
      * @throws LabException when the process dies or is not healthy within {@code timeout}; the log's tail is quoted
@@ -288,6 +298,11 @@ public final class ServiceProcess implements AutoCloseable {
 
     public Path log() {
         return log;
+    }
+
+    /** Whether the JVM runs with a JDK AOT cache ({@link AotCache}). */
+    public boolean aot() {
+        return command.stream().anyMatch(word -> word.startsWith("-XX:AOTCache="));
     }
 
     /** From process start to the first healthy answer (of the first start, not of a {@link #restart}). */

@@ -1,5 +1,6 @@
 package io.paradigmlab.lab.profile;
 
+import io.paradigmlab.lab.launch.AotCache;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,7 +62,11 @@ public final class ProfileShaper implements ServiceProcess.Shaper {
             flags.add("-XX:+DebugNonSafepoints");
             flags.add(agent.agentPath(cpu));
         }
-        return withJvmFlags(command, flags);
+        // a recording started with the JVM needs a module the AOT cache was not trained with: the cache is used where
+        // it can be (a profiling run is no measurement), rather than the JVM refusing to start
+        List<String> relaxed = command.stream()
+                .map(word -> word.equals(AotCache.STRICT) ? AotCache.RELAXED : word).toList();
+        return withJvmFlags(relaxed, flags);
     }
 
     /** The JVMs shaped so far, in the order they started. */

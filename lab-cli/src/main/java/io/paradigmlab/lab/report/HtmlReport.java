@@ -3,6 +3,7 @@ package io.paradigmlab.lab.report;
 import io.paradigmlab.lab.results.CampaignResult;
 import io.paradigmlab.lab.results.CampaignSettings;
 import io.paradigmlab.lab.results.LevelMeasurement;
+import io.paradigmlab.lab.stats.AotEffect;
 import io.paradigmlab.lab.stats.CampaignStatistics;
 import io.paradigmlab.lab.stats.CampaignSummary;
 import io.paradigmlab.lab.stats.Comparison;
@@ -680,16 +681,42 @@ final class HtmlReport {
             out.append("<p class=\"note\">No static metric was recorded.</p>\n");
             return;
         }
-        out.append("<table>\n<tr><th>Variant</th><th>Service</th><th>Start-up (s)</th>"
-                + "<th>Heap after start (MB)</th><th>RSS after start (MB)</th><th>Artifact (MB)</th><th>n</th></tr>\n");
+        out.append("<p class=\"note\">Measured on fresh JVMs before any load (seed 000, table 4). <i>First answer</i>:"
+                + " the deployment's start-up (its last service healthy) plus the response time of the scenario's first"
+                + " iteration, one user. Rows without the AOT cache come from the start-up probe (a start of the same"
+                + " variant in the same repetition, no load), or from a campaign run with --set aot=off.</p>\n");
+        out.append("<table>\n<tr><th>Variant</th><th>Service</th><th>AOT cache</th><th>Start-up (s)</th>"
+                + "<th>First answer (s)</th><th>Heap after start (MB)</th><th>RSS after start (MB)</th>"
+                + "<th>Artifact (MB)</th><th>n</th></tr>\n");
         for (StaticSummary s : summary.statics()) {
-            out.append("<tr><td>").append(esc(s.variant())).append("</td><td>").append(esc(s.service())).append("</td>");
-            for (Estimate e : List.of(s.startupSeconds(), s.heapAfterStartMb(), s.rssAfterStartMb(), s.artifactMb())) {
-                out.append("<td class=\"n\">").append(esc(Fmt.estimate(e, 1))).append("</td>");
+            out.append("<tr><td>").append(esc(s.variant())).append("</td><td>").append(esc(s.service()))
+                    .append("</td><td>").append(s.aot() ? "on" : "off").append("</td>");
+            for (Estimate e : List.of(s.startupSeconds(), s.firstAnswerSeconds(), s.heapAfterStartMb(),
+                    s.rssAfterStartMb(), s.artifactMb())) {
+                out.append("<td class=\"n\">").append(e.isEmpty() ? "&ndash;" : esc(Fmt.estimate(e, 1)))
+                        .append("</td>");
             }
             int n = s.startupSeconds().n();
             out.append("<td class=\"n\">").append(n).append(n == 1 ? " <span class=\"note\">one repetition: no interval</span>" : "")
                     .append("</td></tr>\n");
+        }
+        out.append("</table>\n");
+        List<AotEffect> effects = CampaignStatistics.aotEffects(result);
+        if (effects.isEmpty()) {
+            return;
+        }
+        out.append("<h3>What the AOT cache changes</h3>\n<p class=\"note\">With the cache divided by without it, in the"
+                + " same repetition: geometric mean of the per-repetition ratios with its 95 % interval; below 1 the"
+                + " cache made it faster or smaller.</p>\n<table>\n<tr><th>Variant</th><th>Service</th>"
+                + "<th>Start-up</th><th>First answer</th><th>RSS after start</th><th>n</th></tr>\n");
+        for (AotEffect e : effects) {
+            out.append("<tr><td>").append(esc(e.variant())).append("</td><td>").append(esc(e.service())).append("</td>");
+            for (Estimate ratio : List.of(e.startup(), e.firstAnswer(), e.rss())) {
+                out.append("<td class=\"n\">").append(ratio.isEmpty() ? "&ndash;" : esc(Fmt.ratio(ratio.mean()))
+                        + (ratio.hasInterval() ? " <small>[" + Fmt.fixed(ratio.ciLow(), 2) + ", "
+                        + Fmt.fixed(ratio.ciHigh(), 2) + "]</small>" : "")).append("</td>");
+            }
+            out.append("<td class=\"n\">").append(e.startup().n()).append("</td></tr>\n");
         }
         out.append("</table>\n");
     }
@@ -742,6 +769,8 @@ final class HtmlReport {
         row("Launch settings", settings.launchSettings().isEmpty() ? "the application's defaults"
                 : String.join(", ", settings.launchSettings().entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue()).toList()));
+        row("Start-up probe", settings.probesStartup() ? "on: each launched variant also started once per repetition"
+                + " with the opposite AOT cache setting (static metrics)" : "off");
         row("Error threshold", Fmt.fixed(settings.errorThreshold() * 100, 2) + "%");
         out.append("</table>\n");
     }

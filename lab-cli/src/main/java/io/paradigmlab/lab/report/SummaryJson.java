@@ -1,6 +1,7 @@
 package io.paradigmlab.lab.report;
 
 import io.paradigmlab.lab.results.CampaignResult;
+import io.paradigmlab.lab.stats.AotEffect;
 import io.paradigmlab.lab.stats.CampaignStatistics;
 import io.paradigmlab.lab.stats.CampaignSummary;
 import io.paradigmlab.lab.stats.Comparison;
@@ -113,10 +114,21 @@ final class SummaryJson {
             ObjectNode node = statics.addObject();
             node.put("variant", s.variant());
             node.put("service", s.service());
+            node.put("aot", s.aot());
             estimate(node.putObject("startupSeconds"), s.startupSeconds());
+            estimate(node.putObject("firstAnswerSeconds"), s.firstAnswerSeconds());
             estimate(node.putObject("heapAfterStartMb"), s.heapAfterStartMb());
             estimate(node.putObject("rssAfterStartMb"), s.rssAfterStartMb());
             estimate(node.putObject("artifactMb"), s.artifactMb());
+        }
+        ArrayNode aot = root.putArray("aotEffects");
+        for (AotEffect e : CampaignStatistics.aotEffects(result)) {
+            ObjectNode node = aot.addObject();
+            node.put("variant", e.variant());
+            node.put("service", e.service());
+            estimate(node.putObject("startupRatio"), e.startup());
+            estimate(node.putObject("firstAnswerRatio"), e.firstAnswer());
+            estimate(node.putObject("rssRatio"), e.rss());
         }
         return root;
     }

@@ -26,11 +26,15 @@ import java.util.Map;
  *                        measured path, sampled with the services) rather than straight to the services
  * @param launchSettings  the application's launch settings of every launched variant ({@code --faithful},
  *                        {@code --set KEY=VALUE}); empty for its defaults
+ * @param startupProbe    whether every repetition also started each launched variant once with the opposite JDK AOT
+ *                        cache setting, for its start-up, first answer and footprint alone ({@code --startup-probe});
+ *                        null (read as false) in results written before the lab had one
  */
 public record CampaignSettings(String app, String scenario, List<String> variants, List<String> targets, String model,
                                List<Integer> levels, int repetitions, int warmupSeconds, int durationSeconds,
                                String scale, int users, long seed, boolean security, double errorThreshold,
-                               String noiseVariant, boolean viaGateway, Map<String, String> launchSettings) {
+                               String noiseVariant, boolean viaGateway, Map<String, String> launchSettings,
+                               Boolean startupProbe) {
 
     /** Suffix of the variant name of the noise check's second, identical run. */
     public static final String REPEAT_SUFFIX = " (repeat)";
@@ -42,6 +46,27 @@ public record CampaignSettings(String app, String scenario, List<String> variant
         levels = levels == null ? List.of() : List.copyOf(levels);
         launchSettings = launchSettings == null ? Map.of()
                 : java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(launchSettings));
+    }
+
+    /** Without the start-up probe. */
+    public CampaignSettings(String app, String scenario, List<String> variants, List<String> targets, String model,
+                            List<Integer> levels, int repetitions, int warmupSeconds, int durationSeconds,
+                            String scale, int users, long seed, boolean security, double errorThreshold,
+                            String noiseVariant, boolean viaGateway, Map<String, String> launchSettings) {
+        this(app, scenario, variants, targets, model, levels, repetitions, warmupSeconds, durationSeconds, scale, users,
+                seed, security, errorThreshold, noiseVariant, viaGateway, launchSettings, false);
+    }
+
+    /** {@link #startupProbe()}, false when unknown. */
+    public boolean probesStartup() {
+        return Boolean.TRUE.equals(startupProbe);
+    }
+
+    /** The same settings with the start-up probe on or off. */
+    public CampaignSettings withStartupProbe(boolean probe) {
+        return new CampaignSettings(app, scenario, variants, targets, model, levels, repetitions, warmupSeconds,
+                durationSeconds, scale, users, seed, security, errorThreshold, noiseVariant, viaGateway, launchSettings,
+                probe);
     }
 
     /** The application's defaults: no launch setting. */

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
@@ -229,19 +230,58 @@ public final class CampaignStatistics {
     }
 
     /**
-     * Static metrics per variant and service, each estimated over the repetitions that recorded it (start-up is
-     * measured before any load, so no verdict applies).
+     * Static metrics per variant, service and AOT setting (with the cache first), each estimated over the repetitions
+     * that recorded it (start-up is measured before any load, so no verdict applies).
      */
     public static List<StaticSummary> statics(CampaignResult result) {
-        Map<List<String>, List<StaticMetrics>> groups = new LinkedHashMap<>();
+        Map<List<Object>, List<StaticMetrics>> groups = new LinkedHashMap<>();
         for (String variant : variants(result)) {
-            result.statics().stream().filter(s -> s.variant().equals(variant))
-                    .forEach(s -> groups.computeIfAbsent(List.of(variant, s.service()), k -> new ArrayList<>()).add(s));
+            for (boolean aot : List.of(true, false)) {
+                result.statics().stream().filter(s -> s.variant().equals(variant) && s.withAot() == aot)
+                        .forEach(s -> groups.computeIfAbsent(List.of(variant, s.service(), aot),
+                                k -> new ArrayList<>()).add(s));
+            }
         }
         List<StaticSummary> out = new ArrayList<>();
-        groups.forEach((key, list) -> out.add(new StaticSummary(key.get(0), key.get(1),
-                estimate(list, StaticMetrics::startupSeconds), estimate(list, StaticMetrics::heapAfterStartMb),
+        groups.forEach((key, list) -> out.add(new StaticSummary((String) key.get(0), (String) key.get(1),
+                (Boolean) key.get(2), estimate(list, StaticMetrics::startupSeconds),
+                estimate(list, StaticMetrics::firstAnswer), estimate(list, StaticMetrics::heapAfterStartMb),
                 estimate(list, StaticMetrics::rssAfterStartMb), estimate(list, StaticMetrics::artifactMb))));
+        return out;
+    }
+
+    /**
+     * Per variant and service that started both with and without the JDK AOT cache in the same repetitions: the
+     * ratios with / without of start-up, first answer and RSS, one per repetition, estimated over them. Empty when
+     * no repetition has both (a campaign without the start-up probe).
+     */
+    public static List<AotEffect> aotEffects(CampaignResult result) {
+        List<AotEffect> out = new ArrayList<>();
+        for (String variant : variants(result)) {
+            List<String> services = result.statics().stream().filter(s -> s.variant().equals(variant))
+                    .map(StaticMetrics::service).distinct().toList();
+            for (String service : services) {
+                Map<Integer, StaticMetrics> with = new TreeMap<>();
+                Map<Integer, StaticMetrics> without = new TreeMap<>();
+                result.statics().stream().filter(s -> s.variant().equals(variant) && s.service().equals(service))
+                        .forEach(s -> (s.withAot() ? with : without).put(s.repetition(), s));
+                List<Double> startup = new ArrayList<>();
+                List<Double> first = new ArrayList<>();
+                List<Double> rss = new ArrayList<>();
+                with.forEach((rep, a) -> {
+                    StaticMetrics b = without.get(rep);
+                    if (b != null) {
+                        startup.add(a.startupSeconds() / b.startupSeconds());
+                        first.add(a.firstAnswer() / b.firstAnswer());
+                        rss.add(a.rssAfterStartMb() / b.rssAfterStartMb());
+                    }
+                });
+                if (!startup.isEmpty()) {
+                    out.add(new AotEffect(variant, service, Comparison.pairedRatio(startup),
+                            Comparison.pairedRatio(first), Comparison.pairedRatio(rss)));
+                }
+            }
+        }
         return out;
     }
 

@@ -41,16 +41,28 @@ public record Comparison(int level, Metric metric, String variantA, String varia
     /** Applies the rule to the per-repetition ratios B / A. */
     public static Comparison of(int level, Metric metric, String variantA, String variantB, Estimate a, Estimate b,
                                 List<Double> ratios) {
-        // a ratio is positive and finite (both OK, A non-zero); anything else has no logarithm and is left out
-        double[] logs = ratios.stream().mapToDouble(Double::doubleValue)
-                .filter(r -> r > 0 && Double.isFinite(r)).map(Math::log).toArray();
-        Estimate log = Estimate.of(logs);
-        Estimate ratio = log.isEmpty() ? Estimate.EMPTY
-                : new Estimate(Math.exp(log.mean()), Math.exp(log.ciLow()), Math.exp(log.ciHigh()), log.stdDev(),
-                log.n());
+        double[] logs = logs(ratios);
+        Estimate ratio = pairedRatio(ratios);
         double p = logs.length >= 2 && StatUtils.variance(logs) > 0 ? new TTest().tTest(0.0, logs) : Double.NaN;
         boolean significant = ratio.hasInterval() && (ratio.ciLow() > 1 || ratio.ciHigh() < 1);
         return new Comparison(level, metric, variantA, variantB, a, b, ratios, ratio, p, significant);
+    }
+
+    /**
+     * The geometric mean of per-repetition ratios with its 95 % interval: exp of the Student-t interval of the log
+     * ratios. A ratio that is not positive and finite has no logarithm and is left out.
+     */
+    public static Estimate pairedRatio(List<Double> ratios) {
+        Estimate log = Estimate.of(logs(ratios));
+        return log.isEmpty() ? Estimate.EMPTY
+                : new Estimate(Math.exp(log.mean()), Math.exp(log.ciLow()), Math.exp(log.ciHigh()), log.stdDev(),
+                log.n());
+    }
+
+    private static double[] logs(List<Double> ratios) {
+        // a ratio is positive and finite (both OK, A non-zero); anything else has no logarithm and is left out
+        return ratios.stream().mapToDouble(Double::doubleValue).filter(r -> r > 0 && Double.isFinite(r))
+                .map(Math::log).toArray();
     }
 
     /** The same comparison seen from B: A and B exchanged, each repetition's ratio inverted, the rule re-applied. */

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * themselves: the JVM runs from the uploaded copy of the jar (the remote cache path in its command line), the
  * sampled CPU and RSS are that JVM's and not the ssh client's, and the JVM is gone after close.
  */
-class RemoteServiceTest {
+public class RemoteServiceTest {
 
     private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
@@ -238,7 +238,7 @@ class RemoteServiceTest {
     }
 
     /** A runnable jar of {@link TinyService}, built from the test's own class file. */
-    static Path tinyServiceJar(Path jar) throws IOException {
+    public static Path tinyServiceJar(Path jar) throws IOException {
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, TinyService.class.getName());

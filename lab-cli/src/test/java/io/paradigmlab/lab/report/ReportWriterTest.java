@@ -67,7 +67,11 @@ class ReportWriterTest {
         List<StaticMetrics> statics = new ArrayList<>();
         for (int rep = 1; rep <= 2; rep++) {
             for (String variant : VARIANTS) {
-                statics.add(new StaticMetrics(variant, "user-service", rep, 2.5 + rep * 0.1, 40 + rep, 180 + rep, 55));
+                statics.add(new StaticMetrics(variant, "user-service", rep, 2.5 + rep * 0.1, 40 + rep, 180 + rep, 55,
+                        true, 2.7 + rep * 0.1));
+                // the start-up probe's run without the AOT cache
+                statics.add(new StaticMetrics(variant, "user-service", rep, 5.0 + rep * 0.3, 45 + rep, 200 + rep, 55,
+                        false, 5.4 + rep * 0.3));
             }
         }
         return campaign("20250102-100000-user-summary", settings(VARIANTS, LEVELS, 2), ms, statics);
@@ -87,6 +91,20 @@ class ReportWriterTest {
                 Files.copy(f, keep.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
             }
         }
+    }
+
+    @Test
+    void staticMetricsShowStartUpWithAndWithoutTheAotCache() {
+        String statics = html.substring(html.indexOf("id=\"statics\""), html.indexOf("id=\"all\""));
+        assertThat(statics).contains("<th>AOT cache</th>", "<th>First answer (s)</th>", "What the AOT cache changes");
+        // every variant has a row with the cache and one without
+        for (String variant : VARIANTS) {
+            assertThat(statics).contains("<tr><td>" + variant + "</td><td>user-service</td><td>on</td>",
+                    "<tr><td>" + variant + "</td><td>user-service</td><td>off</td>");
+        }
+        // start-up with / without: (2.6/5.3 * 2.7/5.6)^(1/2)
+        assertThat(statics).contains(String.format(java.util.Locale.ROOT, "%.2f×",
+                Math.sqrt(2.6 / 5.3 * 2.7 / 5.6)));
     }
 
     @Test
@@ -145,7 +163,10 @@ class ReportWriterTest {
         assertThat(root.get("statistics")).hasSize(9);
         assertThat(root.get("comparisons")).hasSize(45);
         assertThat(root.get("crossovers")).hasSize(3 * 2 * 3);
-        assertThat(root.get("statics")).hasSize(3);
+        // per variant: with the AOT cache and without it (the start-up probe)
+        assertThat(root.get("statics")).hasSize(6);
+        assertThat(root.get("aotEffects")).hasSize(3);
+        assertThat(root.get("aotEffects").get(0).get("startupRatio").get("n").asInt()).isEqualTo(2);
         JsonNode async400 = root.get("statistics").get(2);
         assertThat(async400.get("level").asInt()).isEqualTo(400);
         assertThat(async400.get("saturated").asInt()).isEqualTo(1);

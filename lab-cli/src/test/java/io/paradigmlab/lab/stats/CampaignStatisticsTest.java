@@ -192,4 +192,37 @@ class CampaignStatisticsTest {
         assertThat(user.rssAfterStartMb().mean()).isEqualTo(202.0);
         assertThat(statics.get(1).startupSeconds().singleRun()).isTrue();
     }
+
+    @Test
+    void theAotCacheIsComparedWithinEachRepetition() {
+        // user started 2 s with the cache and 4 s without it in repetition 1, 3 s and 5 s in repetition 2
+        CampaignResult result = campaign("c", settings(List.of("async"), List.of(10), 2), List.of(), List.of(
+                new StaticMetrics("async", "user", 1, 2.0, 50, 180, 60, true, 2.5),
+                new StaticMetrics("async", "user", 1, 4.0, 50, 200, 60, false, 4.6),
+                new StaticMetrics("async", "user", 2, 3.0, 50, 190, 60, true, 3.4),
+                new StaticMetrics("async", "user", 2, 5.0, 50, 200, 60, false, 5.5),
+                // a repetition without its probe counts in the statics, not in the ratios
+                new StaticMetrics("async", "user", 3, 2.0, 50, 180, 60, true, 2.5)));
+
+        List<StaticSummary> statics = CampaignStatistics.summarize(result).statics();
+        assertThat(statics).extracting(StaticSummary::aot).containsExactly(true, false);
+        assertThat(statics.getFirst().startupSeconds().n()).isEqualTo(3);
+        assertThat(statics.getFirst().firstAnswerSeconds().mean()).isCloseTo(2.8, within(1e-12));
+
+        List<AotEffect> effects = CampaignStatistics.aotEffects(result);
+        assertThat(effects).hasSize(1);
+        AotEffect user = effects.getFirst();
+        assertThat(user.startup().n()).isEqualTo(2);
+        // geometric mean of 2/4 and 3/5
+        assertThat(user.startup().mean()).isCloseTo(Math.sqrt(0.5 * 0.6), within(1e-12));
+        assertThat(user.rss().mean()).isCloseTo(Math.sqrt(0.9 * 0.95), within(1e-12));
+        assertThat(user.firstAnswer().mean()).isCloseTo(Math.sqrt(2.5 / 4.6 * 3.4 / 5.5), within(1e-12));
+    }
+
+    @Test
+    void withoutAProbeThereIsNoAotEffect() {
+        CampaignResult result = campaign("c", settings(List.of("async"), List.of(10), 1), List.of(), List.of(
+                new StaticMetrics("async", "user", 1, 2.0, 50, 180, 60)));
+        assertThat(CampaignStatistics.aotEffects(result)).isEmpty();
+    }
 }

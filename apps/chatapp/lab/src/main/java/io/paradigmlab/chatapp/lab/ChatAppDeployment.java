@@ -62,7 +62,8 @@ public final class ChatAppDeployment extends OneProcessDeployment {
         List<String> command = command(variant, settings, jar, infra.postgres(), database, port, request);
         String name = "chatapp " + variant.id() + " server";
         Path log = request.workDir().resolve("logs").resolve("chatapp-" + variant.id() + ".log");
-        ServiceProcess process = ServiceProcess.start(name, command, log, request.serviceUrl(port), STARTUP_TIMEOUT);
+        ServiceProcess process = ServiceProcess.start(name, command, log, request.serviceUrl(port), STARTUP_TIMEOUT,
+                request.aot());
         return new ChatAppDeployment(variant, settings, process, jar, database, port);
     }
 

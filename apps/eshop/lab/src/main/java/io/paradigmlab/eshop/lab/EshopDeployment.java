@@ -144,7 +144,7 @@ public final class EshopDeployment implements Deployment {
                     Path log = request.workDir().resolve("logs").resolve(variant.id() + "-" + s.id()
                             + (instances == 1 ? "" : "-" + (i + 1)) + ".log");
                     futures.add(starters.submit(() -> ServiceProcess.start(name, command, log,
-                            request.serviceUrl(port), STARTUP_TIMEOUT)));
+                            request.serviceUrl(port), STARTUP_TIMEOUT, request.aot())));
                 }
                 starting.put(s, futures);
             }

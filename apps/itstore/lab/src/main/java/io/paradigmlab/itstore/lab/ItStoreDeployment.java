@@ -75,7 +75,8 @@ public final class ItStoreDeployment extends OneProcessDeployment {
         command.add("--itstore.materialize=" + materialize);
         String name = variant.id() + " store service";
         Path log = request.workDir().resolve("logs").resolve(variant.id() + "-store.log");
-        ServiceProcess process = ServiceProcess.start(name, command, log, request.serviceUrl(port), STARTUP_TIMEOUT);
+        ServiceProcess process = ServiceProcess.start(name, command, log, request.serviceUrl(port), STARTUP_TIMEOUT,
+                request.aot());
         return new ItStoreDeployment(variant, process, jar, database);
     }
 

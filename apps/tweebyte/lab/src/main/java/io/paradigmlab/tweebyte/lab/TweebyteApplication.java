@@ -223,7 +223,8 @@ public final class TweebyteApplication implements Application {
                 .withCallCounting(request.callCounting())
                 .withPreparedDatabases(prepared)
                 .withGateway(request.gatewayPort() != LaunchRequest.NO_GATEWAY, Math.max(0, request.gatewayPort()))
-                .withServiceHost(request.serviceHost());
+                .withServiceHost(request.serviceHost())
+                .withAot(request.aot());
         // a service whose Redis traffic goes through injected latency connects to the lab's proxy instead
         for (var route : request.redis().entrySet()) {
             options = options.withProperties(TweebyteService.parse(route.getKey()), Map.of(

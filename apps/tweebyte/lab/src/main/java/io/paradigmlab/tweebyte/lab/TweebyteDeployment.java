@@ -5,6 +5,7 @@ import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.infra.PostgresEndpoint;
 import io.paradigmlab.lab.infra.Ports;
+import io.paradigmlab.lab.launch.AotCache;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.verify.CountingProxy;
@@ -86,7 +87,8 @@ public final class TweebyteDeployment implements Deployment {
                           boolean blockHound, List<String> jvmArgs, Path workDir, Set<TweebyteService> services,
                           int tweetPort, int interactionPort, Duration cleanupInterval, boolean cleanupEnabled,
                           boolean callCounting, Map<TweebyteService, String> prepared, boolean gateway,
-                          int gatewayPort, Map<TweebyteService, Map<String, String>> properties, String serviceHost) {
+                          int gatewayPort, Map<TweebyteService, Map<String, String>> properties, String serviceHost,
+                          AotCache aot) {
 
         public Options {
             EnumMap<TweebyteService, Map<String, String>> byService = new EnumMap<>(TweebyteService.class);
@@ -105,7 +107,7 @@ public final class TweebyteDeployment implements Deployment {
                        List<String> jvmArgs, Path workDir) {
             this(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir,
                     EnumSet.of(TweebyteService.USER), 0, 0, null, true, false, Map.of(), false, 0, Map.of(),
-                    io.paradigmlab.lab.app.LaunchRequest.LOCAL);
+                    io.paradigmlab.lab.app.LaunchRequest.LOCAL, AotCache.of(RepoLayout.locate()));
         }
 
         /** All three services on free ports, security on, default JVM flags. */
@@ -117,32 +119,32 @@ public final class TweebyteDeployment implements Deployment {
         public Options withServices(Set<TweebyteService> chosen) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, chosen,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared,
-                    gateway, gatewayPort, properties, serviceHost);
+                    gateway, gatewayPort, properties, serviceHost, aot);
         }
 
         public Options withPorts(int user, int tweet, int interaction) {
             return new Options(variant, databaseSuffix, user, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweet, interaction, cleanupInterval, cleanupEnabled, callCounting, prepared, gateway, gatewayPort,
-                    properties, serviceHost);
+                    properties, serviceHost, aot);
         }
 
         /** @param interval null for the service's default (60 s) */
         public Options withCleanup(Duration interval, boolean enabled) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, interval, enabled, callCounting, prepared, gateway, gatewayPort,
-                    properties, serviceHost);
+                    properties, serviceHost, aot);
         }
 
         public Options withCallCounting(boolean counting) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, counting, prepared,
-                    gateway, gatewayPort, properties, serviceHost);
+                    gateway, gatewayPort, properties, serviceHost, aot);
         }
 
         public Options withPreparedDatabases(Map<TweebyteService, String> databases) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, databases,
-                    gateway, gatewayPort, properties, serviceHost);
+                    gateway, gatewayPort, properties, serviceHost, aot);
         }
 
         /**
@@ -152,7 +154,7 @@ public final class TweebyteDeployment implements Deployment {
         public Options withGateway(boolean start, int port) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared, start, port,
-                    properties, serviceHost);
+                    properties, serviceHost, aot);
         }
 
         /**
@@ -167,7 +169,7 @@ public final class TweebyteDeployment implements Deployment {
             all.put(service, merged);
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared, gateway,
-                    gatewayPort, all, serviceHost);
+                    gatewayPort, all, serviceHost, aot);
         }
 
         /** {@link #withProperties(TweebyteService, Map)} for every service. */
@@ -179,11 +181,18 @@ public final class TweebyteDeployment implements Deployment {
             return options;
         }
 
+        /** The JVMs started from {@code cache} ({@link AotCache}), or from their jars when null. */
+        public Options withAot(AotCache cache) {
+            return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
+                    tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared, gateway,
+                    gatewayPort, properties, serviceHost, cache);
+        }
+
         /** The JVMs at {@code host} ({@link #serviceHost()}). */
         public Options withServiceHost(String host) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared, gateway,
-                    gatewayPort, properties, host);
+                    gatewayPort, properties, host, aot);
         }
 
         /** {@code http://HOST:port} at {@link #serviceHost()}. */
@@ -276,7 +285,7 @@ public final class TweebyteDeployment implements Deployment {
                 String name = options.variant().id() + " " + service.id() + " service";
                 Path log = options.workDir().resolve("logs").resolve(options.variant().id() + "-" + service.id() + ".log");
                 starting.put(service, starters.submit(() -> ServiceProcess.start(name, command, log,
-                        direct.get(service), STARTUP_TIMEOUT)));
+                        direct.get(service), STARTUP_TIMEOUT, options.aot())));
             }
             // the gateway needs no database and calls the services only when serving: it starts with them
             Future<ServiceProcess> gatewayStarting = null;
@@ -285,7 +294,7 @@ public final class TweebyteDeployment implements Deployment {
                 String name = options.variant().id() + " gateway";
                 Path log = options.workDir().resolve("logs").resolve(options.variant().id() + "-gateway.log");
                 gatewayStarting = starters.submit(() -> ServiceProcess.start(name, command, log,
-                        options.url(gatewayPort), STARTUP_TIMEOUT));
+                        options.url(gatewayPort), STARTUP_TIMEOUT, options.aot()));
             }
             for (var entry : starting.entrySet()) {
                 try {

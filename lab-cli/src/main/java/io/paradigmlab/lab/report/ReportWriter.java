@@ -23,7 +23,7 @@ import java.nio.file.Path;
  * <p>Files written into the folder (created if needed, files replaced):
  * <ul>
  *   <li>{@value #CAMPAIGN_JSON}: the campaign itself;</li>
- *   <li>{@value #MEASUREMENTS_CSV}: one row per {@link LevelMeasurement}, every field flattened;</li>
+ *   <li>{@value #MEASUREMENTS_CSV}: one row per {@link LevelMeasurement}, every field but the pools flattened;</li>
  *   <li>{@value #SUMMARY_CSV}: one row per variant, level and {@link Metric} with mean, CI95 and n, and, when the
  *       scenario has a CPU ceiling, one row {@value #CEILING_FRACTION} per variant and level (throughput over the
  *       ceiling);</li>
@@ -96,19 +96,17 @@ public final class ReportWriter {
                 "errors", "timeouts", "throughput", "offered_rate", "latency_mean_us", "latency_p50_us",
                 "latency_p90_us", "latency_p95_us", "latency_p99_us", "latency_p999_us", "latency_max_us",
                 "cpu_percent", "rss_mb", "heap_used_mb", "threads", "virtual_threads", "gc_pause_ms_per_s",
-                "loader_cpu_percent", "verdict", "verdict_reason");
+                "heap_after_gc_mb", "heap_floor_mb", "open_files", "loader_cpu_percent", "verdict", "verdict_reason");
         for (LevelMeasurement m : result.measurements()) {
             LevelMeasurement.Latency l = m.latency() != null ? m.latency()
                     : new LevelMeasurement.Latency(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                     Double.NaN, Double.NaN);
-            LevelMeasurement.Resources r = m.service() != null ? m.service()
-                    : new LevelMeasurement.Resources(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    Double.NaN);
+            LevelMeasurement.Resources r = m.service() != null ? m.service() : LevelMeasurement.Resources.NONE;
             csv.row(m.variant(), m.repetition(), m.model(), m.level(), m.durationSeconds(), m.requests(),
                     m.responses(), m.errors(), m.timeouts(), m.throughput(), m.offeredRate(), l.mean(), l.p50(),
                     l.p90(), l.p95(), l.p99(), l.p999(), l.max(), r.cpuPercent(), r.rssMb(), r.heapUsedMb(),
-                    r.threads(), r.virtualThreads(), r.gcPauseMsPerSecond(), m.loaderCpuPercent(), m.verdict(),
-                    m.verdictReason());
+                    r.threads(), r.virtualThreads(), r.gcPauseMsPerSecond(), r.heapAfterGcMb(), r.heapFloorMb(),
+                    r.openFiles(), m.loaderCpuPercent(), m.verdict(), m.verdictReason());
         }
         return csv;
     }

@@ -26,11 +26,14 @@ import java.util.Map;
  *                        measured path, sampled with the services) rather than straight to the services
  * @param launchSettings  the application's launch settings of every launched variant ({@code --faithful},
  *                        {@code --set KEY=VALUE}); empty for its defaults
+ * @param soakSlices      a soak ({@code --soak}): the number of consecutive slices of equal length its one level's
+ *                        window ({@code durationSeconds}) was cut into; 0 for any other campaign
  */
 public record CampaignSettings(String app, String scenario, List<String> variants, List<String> targets, String model,
                                List<Integer> levels, int repetitions, int warmupSeconds, int durationSeconds,
                                String scale, int users, long seed, boolean security, double errorThreshold,
-                               String noiseVariant, boolean viaGateway, Map<String, String> launchSettings) {
+                               String noiseVariant, boolean viaGateway, Map<String, String> launchSettings,
+                               int soakSlices) {
 
     /** Suffix of the variant name of the noise check's second, identical run. */
     public static final String REPEAT_SUFFIX = " (repeat)";
@@ -42,6 +45,20 @@ public record CampaignSettings(String app, String scenario, List<String> variant
         levels = levels == null ? List.of() : List.copyOf(levels);
         launchSettings = launchSettings == null ? Map.of()
                 : java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(launchSettings));
+    }
+
+    /** Not a soak. */
+    public CampaignSettings(String app, String scenario, List<String> variants, List<String> targets, String model,
+                            List<Integer> levels, int repetitions, int warmupSeconds, int durationSeconds,
+                            String scale, int users, long seed, boolean security, double errorThreshold,
+                            String noiseVariant, boolean viaGateway, Map<String, String> launchSettings) {
+        this(app, scenario, variants, targets, model, levels, repetitions, warmupSeconds, durationSeconds, scale, users,
+                seed, security, errorThreshold, noiseVariant, viaGateway, launchSettings, 0);
+    }
+
+    /** Whether this campaign was a soak: one level, its window measured in {@link #soakSlices} slices. */
+    public boolean soak() {
+        return soakSlices > 1;
     }
 
     /** The application's defaults: no launch setting. */

@@ -10,6 +10,7 @@ import io.paradigmlab.lab.stats.LevelSummary;
 import io.paradigmlab.lab.stats.Metric;
 import io.paradigmlab.lab.stats.PoolMetric;
 import io.paradigmlab.lab.stats.PoolSummary;
+import io.paradigmlab.lab.stats.SoakAnalysis;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -35,6 +36,8 @@ import java.nio.file.Path;
  *       then its top frames, most waited-on monitors and pinning sites (the flame graphs and recordings themselves
  *       are written into {@code profiles/} by the campaign);</li>
  *   <li>{@value #SUMMARY_JSON}: statistics, comparisons, crossovers and static metrics;</li>
+ *   <li>only for a soak ({@code --soak}): {@value #SOAK_CSV}, one row per variant, repetition and slice;
+ *       {@value #SOAK_JSON}, the soak analysis ({@link SoakAnalysis}); {@value #SOAK_MD}, its table in Markdown;</li>
  *   <li>{@value #REPORT_HTML}: the self-contained page.</li>
  * </ul>
  */
@@ -51,6 +54,12 @@ public final class ReportWriter {
     public static final String PROFILES_CSV = "profiles.csv";
     /** A fixed-work experiment's further numbers (makespan, delivery latency, peak memory, work counts). */
     public static final String EXPERIMENT_CSV = "experiment.csv";
+    /** A soak's slices, one row per variant, repetition and slice. */
+    public static final String SOAK_CSV = "soak.csv";
+    /** A soak's analysis: slopes, fifths, changes and flags per variant and repetition. */
+    public static final String SOAK_JSON = "soak.json";
+    /** A soak's table in Markdown, for docs to include as it is. */
+    public static final String SOAK_MD = "soak.md";
     /** The metric id of a variant's throughput as a fraction of the CPU ceiling (summary.csv, summary.json). */
     public static final String CEILING_FRACTION = "ceiling_fraction";
 
@@ -83,8 +92,17 @@ public final class ReportWriter {
                 charts.addAll(Charts.experiment(result, summary, HtmlReport.levelAxis(result.settings())));
                 ExperimentNumbers.csv(result).write(dir.resolve(EXPERIMENT_CSV));
             }
+            String soakSection = "";
+            var soak = SoakAnalysis.of(result);
+            if (soak.isPresent()) {
+                SoakReport.csv(result, soak.get()).write(dir.resolve(SOAK_CSV));
+                CampaignJson.MAPPER.writeValue(dir.resolve(SOAK_JSON), SoakReport.json(result, soak.get()));
+                Files.writeString(dir.resolve(SOAK_MD), SoakReport.markdown(result, soak.get()),
+                        StandardCharsets.UTF_8);
+                soakSection = SoakReport.html(result, soak.get(), Charts.soak(soak.get(), result, summary.variants()));
+            }
             Path html = dir.resolve(REPORT_HTML);
-            Files.writeString(html, HtmlReport.render(result, summary, charts), StandardCharsets.UTF_8);
+            Files.writeString(html, HtmlReport.render(result, summary, charts, soakSection), StandardCharsets.UTF_8);
             return html;
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write the report into " + dir, e);

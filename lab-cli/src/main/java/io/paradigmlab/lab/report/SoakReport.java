@@ -213,7 +213,7 @@ final class SoakReport {
         return String.format(Locale.ROOT, "Soak%s: %s model at %d %s for %s s%s, in %d slices of %s s, each with its"
                         + " own throughput, latency histogram and resource means; %d repetition%s. Per variant and"
                         + " quantity: the least-squares slope over the slices, per hour; the mean of the first fifth"
-                        + " (%d slices) and of the last fifth, and the change between them. Flags: RSS growth above %s"
+                        + " (%d slice%s) and of the last fifth, and the change between them. Flags: RSS growth above %s"
                         + " and p99 drift above %s either way (first fifth to last)%s.",
                 settings == null ? "" : " of " + settings.app() + " " + settings.scenario(),
                 settings == null ? "?" : settings.model(), soak.level(), open ? "req/s" : "users",
@@ -221,7 +221,7 @@ final class SoakReport {
                 settings == null ? "" : " after a " + settings.warmupSeconds() + " s warm-up (excluded)",
                 soak.slices(), Fmt.fixed(soak.sliceSeconds(), soak.sliceSeconds() == Math.rint(soak.sliceSeconds())
                         ? 0 : 1), repetitions, repetitions == 1 ? "" : "s",
-                soak.fifth(), percentLimit(SoakAnalysis.RSS_GROWTH_LIMIT),
+                soak.fifth(), soak.fifth() == 1 ? "" : "s", percentLimit(SoakAnalysis.RSS_GROWTH_LIMIT),
                 percentLimit(SoakAnalysis.P99_DRIFT_LIMIT),
                 repetitions > 1 ? "; with repetitions, values are means ± CI95 half-width over them, a variant is"
                         + " flagged on the mean change, and the flag says in how many repetitions it was raised" : "");

@@ -180,9 +180,8 @@ final class Charts {
         int i = 0;
         for (List<SoakSlice> slices : bySlice.values()) {
             x[i] = slices.stream().mapToDouble(s -> s.midSeconds() / 60).average().orElse(Double.NaN);
-            y[i] = slices.stream().mapToDouble(s -> heapFloor && quantity == SoakQuantity.HEAP_AFTER_GC
-                    ? s.measurement().service() == null ? Double.NaN : s.measurement().service().heapFloorMb()
-                    : quantity.of(s)).filter(Double::isFinite).average().orElse(Double.NaN);
+            y[i] = slices.stream().mapToDouble(s -> quantity.of(s, heapFloor)).filter(Double::isFinite).average()
+                    .orElse(Double.NaN);
             i++;
         }
         return new double[][] {x, y};

@@ -135,7 +135,7 @@ final class SoakReport {
                         .append(row.flag().isEmpty() ? "" : "**" + row.flag() + "**").append(" |\n");
             }
         }
-        notes(soak).forEach(n -> md.append("\n").append(n).append("\n"));
+        notes(result, soak).forEach(n -> md.append("\n").append(n).append("\n"));
         return md.toString();
     }
 
@@ -167,7 +167,7 @@ final class SoakReport {
                 perRepetition(out, v);
             }
         }
-        for (String note : notes(soak)) {
+        for (String note : notes(result, soak)) {
             out.append("<p class=\"note\">").append(HtmlReport.esc(note)).append("</p>\n");
         }
         if (!charts.isEmpty()) {
@@ -227,9 +227,18 @@ final class SoakReport {
                         + " flagged on the mean change, and the flag says in how many repetitions it was raised" : "");
     }
 
-    /** What the reader must know beyond the table: a heap floor in place of heap after GC, slices not OK. */
-    private static List<String> notes(SoakAnalysis.Soak soak) {
+    /**
+     * What the reader must know beyond the table: external targets not sampled, a heap floor in place of heap after
+     * GC, slices not OK.
+     */
+    private static List<String> notes(CampaignResult result, SoakAnalysis.Soak soak) {
         List<String> notes = new ArrayList<>();
+        List<String> targets = result.settings() == null ? List.of() : soak.variants().stream()
+                .map(SoakAnalysis.Variant::variant).filter(v -> result.settings().targets().contains(v)).toList();
+        if (!targets.isEmpty()) {
+            notes.add(String.join(", ", targets) + ": external target" + (targets.size() == 1 ? "" : "s")
+                    + ", whose processes the lab does not sample; only latency and throughput are followed.");
+        }
         List<String> floor = soak.variants().stream().filter(SoakAnalysis.Variant::heapFloor)
                 .map(SoakAnalysis.Variant::variant).toList();
         if (!floor.isEmpty()) {

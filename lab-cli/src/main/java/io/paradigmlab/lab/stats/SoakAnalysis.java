@@ -191,11 +191,12 @@ public final class SoakAnalysis {
     public static Run run(String variant, int repetition, List<SoakSlice> slices) {
         List<SoakSlice> ordered = slices.stream().sorted(Comparator.comparingInt(SoakSlice::slice)).toList();
         double[] hours = ordered.stream().mapToDouble(s -> s.midSeconds() / SECONDS_PER_HOUR).toArray();
-        boolean heapFloor = ordered.stream().noneMatch(s -> Double.isFinite(SoakQuantity.HEAP_AFTER_GC.of(s)));
+        // only where the services were sampled at all: an external target has neither
+        boolean heapFloor = ordered.stream().noneMatch(s -> Double.isFinite(SoakQuantity.HEAP_AFTER_GC.of(s)))
+                && ordered.stream().anyMatch(s -> Double.isFinite(SoakQuantity.HEAP_AFTER_GC.of(s, true)));
         List<Trend> trends = new ArrayList<>();
         for (SoakQuantity quantity : SoakQuantity.values()) {
-            double[] values = ordered.stream().mapToDouble(s -> quantity == SoakQuantity.HEAP_AFTER_GC && heapFloor
-                    ? SoakQuantity.heapFloor(s) : quantity.of(s)).toArray();
+            double[] values = ordered.stream().mapToDouble(s -> quantity.of(s, heapFloor)).toArray();
             trends.add(trend(quantity, hours, values));
         }
         int notOk = (int) ordered.stream().filter(s -> s.measurement().verdict() != LevelMeasurement.Verdict.OK)

@@ -9,16 +9,16 @@ import java.util.function.ToDoubleFunction;
  * how to read it from one slice. The service resources are the variant's totals over its service processes.
  */
 public enum SoakQuantity {
-    RSS("rss_mb", "RSS", "MB", m -> m.service().rssMb()),
+    RSS("rss_mb", "RSS", "MB", resource(LevelMeasurement.Resources::rssMb)),
     /**
      * The heap after GC of the services (Micrometer's after-GC gauge); for a run whose services do not report it,
      * the lowest heap in use among each slice's samples ({@link SoakAnalysis.Run#heapFloor()}).
      */
-    HEAP_AFTER_GC("heap_after_gc_mb", "Heap after GC", "MB", m -> m.service().heapAfterGcMb()),
-    THREADS("threads", "Live threads", "threads", m -> m.service().threads()),
-    OPEN_FILES("open_files", "Open files", "files", m -> m.service().openFiles()),
-    LATENCY_P99("latency_p99_ms", "p99 latency", "ms", m -> m.latency().p99() / 1000),
-    LATENCY_P50("latency_p50_ms", "p50 latency", "ms", m -> m.latency().p50() / 1000),
+    HEAP_AFTER_GC("heap_after_gc_mb", "Heap after GC", "MB", resource(LevelMeasurement.Resources::heapAfterGcMb)),
+    THREADS("threads", "Live threads", "threads", resource(LevelMeasurement.Resources::threads)),
+    OPEN_FILES("open_files", "Open files", "files", resource(LevelMeasurement.Resources::openFiles)),
+    LATENCY_P99("latency_p99_ms", "p99 latency", "ms", latencyMs(LevelMeasurement.Latency::p99)),
+    LATENCY_P50("latency_p50_ms", "p50 latency", "ms", latencyMs(LevelMeasurement.Latency::p50)),
     THROUGHPUT("throughput", "Throughput", "req/s", LevelMeasurement::throughput);
 
     private final String id;
@@ -49,16 +49,23 @@ public enum SoakQuantity {
 
     /** The slice's value, NaN where it has none (an external target's resources, a slice without an answer). */
     public double of(SoakSlice slice) {
-        LevelMeasurement m = slice.measurement();
-        if ((m.service() == null && this != LATENCY_P99 && this != LATENCY_P50 && this != THROUGHPUT)
-                || (m.latency() == null && (this == LATENCY_P99 || this == LATENCY_P50))) {
-            return Double.NaN;
-        }
-        return reader.applyAsDouble(m);
+        return reader.applyAsDouble(slice.measurement());
     }
 
-    /** The heap floor of a slice: the lowest heap in use among its samples (the fallback of heap after GC). */
-    static double heapFloor(SoakSlice slice) {
-        return slice.measurement().service() == null ? Double.NaN : slice.measurement().service().heapFloorMb();
+    /**
+     * The slice's value, where {@code heapFloor} (a run whose services report no heap after GC) the lowest heap in
+     * use among the slice's samples stands for {@link #HEAP_AFTER_GC}.
+     */
+    public double of(SoakSlice slice, boolean heapFloor) {
+        return this == HEAP_AFTER_GC && heapFloor ? resource(LevelMeasurement.Resources::heapFloorMb)
+                .applyAsDouble(slice.measurement()) : of(slice);
+    }
+
+    private static ToDoubleFunction<LevelMeasurement> resource(ToDoubleFunction<LevelMeasurement.Resources> f) {
+        return m -> m.service() == null ? Double.NaN : f.applyAsDouble(m.service());
+    }
+
+    private static ToDoubleFunction<LevelMeasurement> latencyMs(ToDoubleFunction<LevelMeasurement.Latency> f) {
+        return m -> m.latency() == null ? Double.NaN : f.applyAsDouble(m.latency()) / 1000;
     }
 }

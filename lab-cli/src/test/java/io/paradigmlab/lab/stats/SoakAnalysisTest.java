@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.paradigmlab.lab.results.CampaignResult;
+import io.paradigmlab.lab.results.LevelMeasurement;
 import io.paradigmlab.lab.results.SoakSlice;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -79,6 +80,30 @@ class SoakAnalysisTest {
         assertThat(gauge.heapFloor()).isFalse();
         assertThat(gauge.trend(SoakQuantity.HEAP_AFTER_GC).firstFifth()).isEqualTo(240);
         assertThat(gauge.trend(SoakQuantity.OPEN_FILES).lastFifth()).isEqualTo(120);
+    }
+
+    @Test
+    void anUnsampledRunHasLatencyAndThroughputOnlyAndNoHeapFloor() {
+        // an external target: the lab does not sample its processes
+        List<SoakSlice> slices = new ArrayList<>();
+        for (SoakSlice s : slices("mine", 1, i -> 1000, i -> 10 + i, Double.NaN)) {
+            LevelMeasurement m = s.measurement();
+            slices.add(new SoakSlice(s.slice(), s.startSeconds(), new LevelMeasurement(m.variant(), m.repetition(),
+                    m.model(), m.level(), m.durationSeconds(), m.requests(), m.responses(), m.errors(), m.timeouts(),
+                    m.throughput(), m.offeredRate(), m.latency(), LevelMeasurement.Resources.NONE,
+                    m.loaderCpuPercent(), m.verdict(), m.verdictReason())));
+        }
+
+        SoakAnalysis.Run run = SoakAnalysis.run("mine", 1, slices);
+
+        assertThat(run.heapFloor()).isFalse();
+        assertThat(run.trend(SoakQuantity.RSS).values()).isZero();
+        assertThat(run.trend(SoakQuantity.RSS).slopePerHour()).isNaN();
+        assertThat(run.trend(SoakQuantity.HEAP_AFTER_GC).change()).isNaN();
+        assertThat(run.rssGrowth()).isFalse();
+        // p99 from 10-13 ms to 26-29 ms: +140 %
+        assertThat(run.trend(SoakQuantity.LATENCY_P99).change()).isCloseTo(16 / 11.5, within(1e-12));
+        assertThat(run.p99Drift()).isTrue();
     }
 
     @Test

@@ -30,6 +30,7 @@ import io.paradigmlab.lab.results.LevelMeasurement;
 import io.paradigmlab.lab.results.LevelMeasurement.Latency;
 import io.paradigmlab.lab.results.LevelMeasurement.Verdict;
 import io.paradigmlab.lab.results.Profiles;
+import io.paradigmlab.lab.results.SoakSlice;
 import io.paradigmlab.lab.results.StaticMetrics;
 import io.paradigmlab.lab.results.Verification;
 import io.paradigmlab.lab.verify.RedisCommandStats;
@@ -61,7 +62,8 @@ import tools.jackson.databind.json.JsonMapper;
  *       design: the ratio of two variants is taken within a repetition, so slow drifts of the machine cancel);
  *       a launched variant runs on fresh JVMs and a fresh copy of the data, an external target as it is; with a
  *       noise variant, that variant runs a second time in each repetition (the machine's own noise);</li>
- *   <li>warm-up, then each level, while the launched services' processes are sampled every second;</li>
+ *   <li>warm-up, then each level, while the launched services' processes are sampled every second; for a soak, one
+ *       level whose window is measured as a whole and, slice by slice, as {@link SoakSlice}s;</li>
  *   <li>with {@code --profile}, after all repetitions, one profiling run per launched variant at one level, kept
  *       apart from the measurements ({@link ProfileRun}).</li>
  * </ol>
@@ -148,6 +150,7 @@ public final class CampaignRunner {
         }
         Progress progress = new Progress(out, settings.repetitions() * order.size(), request.plan());
         List<LevelMeasurement> measurements = new ArrayList<>();
+        List<SoakSlice> soak = new ArrayList<>();
         List<StaticMetrics> statics = new ArrayList<>();
         out.println("Starting PostgreSQL and Redis...");
         try (RemoteServices remote = RemoteServices.open(request, out);
@@ -206,11 +209,12 @@ public final class CampaignRunner {
                             ? run.substring(0, run.length() - CampaignSettings.REPEAT_SUFFIX.length()) : run;
                     if (settings.targets().contains(implementation)) {
                         progress.beginTargetRun(rep, settings.repetitions(), run);
-                        runTarget(request, scenario, scenarioText, run, rep, data, workDir, measurements, progress);
+                        runTarget(request, scenario, scenarioText, run, rep, data, workDir, measurements, soak,
+                                progress);
                     } else {
                         progress.beginRun(rep, settings.repetitions(), run);
                         runLaunched(request, infra, redis, scenario, scenarioText, services, implementation, run, rep,
-                                data, workDir, progress, measurements, statics, environment);
+                                data, workDir, progress, measurements, soak, statics, environment);
                     }
                 }
             }
@@ -220,7 +224,7 @@ public final class CampaignRunner {
                     workDir, measurements, out);
             progress.done();
             return new CampaignResult(id, started, Instant.now(), request.command(), environment, settings,
-                    List.copyOf(measurements), List.copyOf(statics), verification, ceiling, profiles);
+                    List.copyOf(measurements), List.copyOf(statics), verification, ceiling, profiles, List.copyOf(soak));
         }
     }
 
@@ -334,8 +338,8 @@ public final class CampaignRunner {
                                     ScenarioInfo scenario, String scenarioText,
                                     Set<String> services, String variant, String label, int rep,
                                     TemplateDataSets.DataSet data, Path workDir, Progress progress,
-                                    List<LevelMeasurement> measurements, List<StaticMetrics> statics,
-                                    Map<String, String> environment) {
+                                    List<LevelMeasurement> measurements, List<SoakSlice> soak,
+                                    List<StaticMetrics> statics, Map<String, String> environment) {
         Path runDir = workDir.resolve(label.replace(' ', '-').replace("(", "").replace(")", "")).resolve("rep-" + rep);
         boolean viaGateway = request.settings().viaGateway();
         try (Deployment deployment = launch(request, infra, redis, services, variant, data, "_bench", false, viaGateway,
@@ -369,12 +373,7 @@ public final class CampaignRunner {
                         endpointsFor(viaGateway ? deployment.gatewayEndpoints() : deployment.endpoints(), scenario),
                         dataDir, viaGateway ? Map.of() : deployment.instanceEndpoints()), request.plan(),
                         request.settings().seed(), progress.loadProgress());
-                for (PhaseOutcome outcome : outcomes) {
-                    measurements.add(measure(label, rep, request.plan(), request.settings(), outcome,
-                            sampler.window(outcome.startMillis(), outcome.endMillis()),
-                            sampler.loaderCpu(outcome.startMillis(), outcome.endMillis()),
-                            sampler.pools(outcome.startMillis(), outcome.endMillis())));
-                }
+                record(label, rep, request, outcomes, sampler, true, measurements, soak);
             }
             for (var entry : measured.entrySet()) {
                 if (!entry.getValue().isAlive()) {
@@ -506,7 +505,7 @@ public final class CampaignRunner {
 
     private static void runTarget(Request request, ScenarioInfo scenario, String scenarioText, String label, int rep,
                                   TemplateDataSets.DataSet data, Path workDir, List<LevelMeasurement> measurements,
-                                  Progress progress) {
+                                  List<SoakSlice> soak, Progress progress) {
         String target = label.endsWith(CampaignSettings.REPEAT_SUFFIX)
                 ? label.substring(0, label.length() - CampaignSettings.REPEAT_SUFFIX.length()) : label;
         Path dataDir = workDir.resolve("target-" + target).resolve("rep-" + rep).resolve("data");
@@ -520,11 +519,35 @@ public final class CampaignRunner {
             outcomes = ScenarioLoad.run(scenario.id(), scenarioText, new ScenarioLoad.Target(
                     endpointsFor(targetEndpoints(request, target), scenario), dataDir), request.plan(),
                     request.settings().seed(), progress.loadProgress());
-            for (PhaseOutcome outcome : outcomes) {
-                measurements.add(measure(label, rep, request.plan(), request.settings(), outcome,
-                        new LevelMeasurement.Resources(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                                Double.NaN),
-                        sampler.loaderCpu(outcome.startMillis(), outcome.endMillis())));
+            record(label, rep, request, outcomes, sampler, false, measurements, soak);
+        }
+    }
+
+    /**
+     * The measurements of one run's outcomes: one per level; for a soak, its slices merged into the level's window
+     * (one histogram, the resources of the whole window) and every slice on its own ({@link SoakSlice}, without
+     * pools). {@code sampled}: the sampler watched the run's services (not an external target's), so their resources
+     * and pools count.
+     */
+    static void record(String label, int rep, Request request, List<PhaseOutcome> outcomes, ResourceSampler sampler,
+                       boolean sampled, List<LevelMeasurement> measurements, List<SoakSlice> soak) {
+        LoadPlan plan = request.plan();
+        List<PhaseOutcome> levels = plan.soak() ? List.of(PhaseOutcome.merge(outcomes)) : outcomes;
+        for (PhaseOutcome o : levels) {
+            measurements.add(measure(label, rep, plan, request.settings(), o,
+                    sampled ? sampler.window(o.startMillis(), o.endMillis()) : LevelMeasurement.Resources.NONE,
+                    sampler.loaderCpu(o.startMillis(), o.endMillis()),
+                    sampled ? sampler.pools(o.startMillis(), o.endMillis()) : List.of()));
+        }
+        if (plan.soak()) {
+            long start = outcomes.getFirst().startMillis();
+            for (int i = 0; i < outcomes.size(); i++) {
+                PhaseOutcome slice = outcomes.get(i);
+                soak.add(new SoakSlice(i + 1, (slice.startMillis() - start) / 1000.0, measure(label, rep, plan,
+                        request.settings(), slice,
+                        sampled ? sampler.window(slice.startMillis(), slice.endMillis())
+                                : LevelMeasurement.Resources.NONE,
+                        sampler.loaderCpu(slice.startMillis(), slice.endMillis()))));
             }
         }
     }

@@ -2,6 +2,7 @@ package io.paradigmlab.lab.campaign;
 
 import io.paradigmlab.lab.load.HyperfoilDriver;
 import io.paradigmlab.lab.load.LoadPlan;
+import io.paradigmlab.lab.load.ScenarioLoad;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,6 +38,9 @@ final class Progress {
         String unit = plan.model() == LoadPlan.Model.CLOSED ? " users" : " req/s";
         if (phase.equals("warmup")) {
             out.printf("%s warm-up at %d%s for %d s%n", label, level, unit, plan.warmupSeconds());
+        } else if (phase.startsWith(ScenarioLoad.SOAK_SLICE)) {
+            out.printf("%s soak at %d%s, slice %s/%d of %d s, about %s left%n", label, level, unit,
+                    phase.substring(ScenarioLoad.SOAK_SLICE.length()), plan.slices(), plan.sliceSeconds(), left());
         } else {
             int index = plan.levels().indexOf(level) + 1;
             out.printf("%s level %d%s (%d/%d) for %d s, about %s left%n", label, level, unit, index,

@@ -7,6 +7,7 @@ import io.paradigmlab.lab.app.Application;
 import io.paradigmlab.lab.app.LoadPreset;
 import io.paradigmlab.lab.app.RedisLatency;
 import io.paradigmlab.lab.app.ScenarioInfo;
+import io.paradigmlab.lab.load.LoadPlan;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -170,6 +171,44 @@ final class CampaignOptions {
             default -> value;
         };
         return (int) seconds;
+    }
+
+    /**
+     * The soak window of {@code --soak DURATION}, in seconds, checked with the options it depends on: it holds one
+     * level ({@code levels}, the text of {@code --levels}, giving exactly one), is the measured window (so no
+     * {@code --duration}), and needs a load for a time (no fixed-work experiment) measured as such (no profiling
+     * run, whose profilers would be in the service JVMs for the whole window). At least
+     * {@link LoadPlan#MIN_SOAK_SLICES} slices of {@link LoadPlan#MIN_SLICE_SECONDS}.
+     */
+    static int soakSeconds(String text, String levels, String duration, boolean experiment, boolean profile) {
+        if (experiment) {
+            throw new LabException("--soak holds a load for a time; this scenario is a fixed-work experiment, whose"
+                    + " users do a set amount of work to completion");
+        }
+        if (levels == null) {
+            throw new LabException("--soak holds one level: give it with --levels N (users in the closed model,"
+                    + " requests per second in the open model), e.g. --levels 200");
+        }
+        List<Integer> parsed = levels(levels);
+        if (parsed.size() != 1) {
+            throw new LabException("--soak holds one level for its whole window; --levels gives " + parsed.size()
+                    + " (" + levels.trim() + "): give one, e.g. --levels " + parsed.getLast());
+        }
+        if (duration != null) {
+            throw new LabException("--soak DURATION is the measured window; leave out --duration (the length of each"
+                    + " slice follows from the window)");
+        }
+        if (profile) {
+            throw new LabException("--profile does not go with --soak: the profilers would stay in the service JVMs"
+                    + " for the whole window; profile with a short run of the same level instead");
+        }
+        int seconds = seconds("--soak", text);
+        try {
+            LoadPlan.soakSlices(seconds);
+        } catch (LabException e) {
+            throw new LabException("--soak " + text.trim() + ": " + e.getMessage());
+        }
+        return seconds;
     }
 
     /**

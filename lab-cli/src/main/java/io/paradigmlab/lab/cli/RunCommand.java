@@ -44,6 +44,9 @@ import picocli.CommandLine.Parameters;
                 "  ./lab run tweebyte --scenario feed --variants async,reactive --via-gateway",
                 "  ./lab run chatapp --scenario A.2 --levels 10,100,1000 --reps 5   (a fixed-work experiment)",
                 "  ./lab run tweebyte --scenario feed --levels 10,50 --reps 3 --profile   (flame graphs of each variant)",
+                "  ./lab run tweebyte --scenario feed --model open --levels 200 --soak 30m --reps 1",
+                "      (one level for 30 minutes in 20 slices: how RSS, heap after GC, threads, open files and p99 move;"
+                        + " soak.md in the report's folder)",
                 "  ./lab run tweebyte --scenario feed --cpus loader=0-1,services=2-5,db=6-7   (CPU sets apart, taskset)",
                 "  ./lab run itstore --scenario simple --service-host lab@10.0.0.7 --service-ssh-key ~/.ssh/lab"
                         + " --postgres-url postgres://lab:secret@10.0.0.5:5432/postgres --verify off",
@@ -94,6 +97,14 @@ class RunCommand implements Runnable {
     @Option(names = "--duration", description = "Measured window of each level (default: 180s); for a fixed-work"
             + " experiment (chatapp's), the time limit of one run (default: 600s).")
     String duration;
+
+    @Option(names = "--soak", paramLabel = "DURATION", description = "A soak: hold the one level of --levels N (open"
+            + " or closed model) for DURATION after the warm-up (e.g. 30m, 1h; at least 25s) instead of --duration,"
+            + " cut into 20 consecutive slices (15, 10 or 5 when a slice would be under 5 s), each with its own"
+            + " throughput, latency histogram and resource means. The report's Soak section, soak.md, soak.csv and"
+            + " soak.json give per variant the slope per hour of RSS, heap after GC, live threads, open files and p99"
+            + " latency, their first and last fifth, and flag RSS growth above 5 % and p99 drift above 20 %.")
+    String soak;
 
     @Option(names = "--scale", description = "Size of the data set (./lab list shows each application's; default:"
             + " tweebyte's small, else the application's smallest).")
@@ -229,20 +240,25 @@ class RunCommand implements Runnable {
                     + " --duration is the time limit of one run");
         }
         LoadPlan.Model loadModel = LoadPlan.Model.parse(model);
+        Integer soakSeconds = soak == null ? null : CampaignOptions.soakSeconds(soak, levels, duration,
+                experiment.isPresent(), profile || profileLevel != null);
         // a preset's levels are users: the open model keeps its own default rates
         List<Integer> ladder = levels != null ? CampaignOptions.levels(levels)
                 : experiment.isPresent() ? experiment.get().defaultUsers()
                 : preset != null && loadModel == LoadPlan.Model.CLOSED ? preset.levels()
                 : CampaignOptions.levels(loadModel == LoadPlan.Model.CLOSED ? "1,10,50,100,200" : "100,200,400,800");
         int timeoutSeconds = CampaignOptions.seconds("--timeout", timeout);
-        LoadPlan plan = new LoadPlan(loadModel, ladder,
-                experiment.isPresent() ? 0
-                        : warmup != null ? CampaignOptions.seconds("--warmup", warmup)
-                        : preset != null ? preset.warmupSeconds() : 60,
-                duration != null ? CampaignOptions.seconds("--duration", duration)
-                        : experiment.isPresent() ? EXPERIMENT_RUN_LIMIT_SECONDS
-                        : preset != null ? preset.durationSeconds() : 180,
-                Math.max(1, timeoutSeconds) * 1000);
+        int warmupSeconds = experiment.isPresent() ? 0
+                : warmup != null ? CampaignOptions.seconds("--warmup", warmup)
+                : preset != null ? preset.warmupSeconds() : 60;
+        LoadPlan plan = soakSeconds != null
+                ? LoadPlan.soak(loadModel, ladder.getFirst(), warmupSeconds, soakSeconds,
+                        Math.max(1, timeoutSeconds) * 1000)
+                : new LoadPlan(loadModel, ladder, warmupSeconds,
+                        duration != null ? CampaignOptions.seconds("--duration", duration)
+                                : experiment.isPresent() ? EXPERIMENT_RUN_LIMIT_SECONDS
+                                : preset != null ? preset.durationSeconds() : 180,
+                        Math.max(1, timeoutSeconds) * 1000);
         String modelId = experiment.isPresent() ? FIXED_MODEL : loadModel.id();
         List<String> compared = new ArrayList<>(launched);
         compared.addAll(external.keySet());
@@ -251,7 +267,7 @@ class RunCommand implements Runnable {
         CampaignSettings settings = new CampaignSettings(application.id(), chosenScenario.id(), compared,
                 List.copyOf(external.keySet()), modelId, ladder, repetitions, plan.warmupSeconds(),
                 plan.durationSeconds(), dataScale.name(), dataScale.users(), seed, securityOn, errorThreshold,
-                noiseVariant, viaGateway, launchSettings,
+                noiseVariant, viaGateway, launchSettings, plan.soak() ? plan.slices() : 0,
                 // a fixed-work experiment starts a server per user count: its start-up is measured there already
                 CampaignOptions.onOff("--startup-probe", startupProbe) && experiment.isEmpty());
         String command = "./lab run " + application.id() + " --scenario " + chosenScenario.id()
@@ -261,7 +277,7 @@ class RunCommand implements Runnable {
                 + (experiment.isPresent() ? "" : " --model " + loadModel.id())
                 + " --levels " + ladder.stream().map(String::valueOf).collect(Collectors.joining(","))
                 + " --reps " + repetitions + (experiment.isPresent() ? "" : " --warmup " + plan.warmupSeconds() + "s")
-                + " --duration " + plan.durationSeconds()
+                + (plan.soak() ? " --soak " : " --duration ") + plan.durationSeconds()
                 + "s --scale " + dataScale.name() + " --seed " + seed + " --security " + security + " --noise " + noise
                 + (experiment.isPresent() ? "" : " --startup-probe " + startupProbe)
                 + (viaGateway ? " --via-gateway" : "")
@@ -293,6 +309,14 @@ class RunCommand implements Runnable {
             System.out.printf("Campaign %s: fixed-work experiment %s on %s, users %s, %d repetition(s), at most %d s"
                             + " per run, scale %s%n", id, chosenScenario.id(), compared, ladder, repetitions,
                     plan.durationSeconds(), dataScale.name());
+        } else if (plan.soak()) {
+            System.out.printf("Campaign %s: soak of %s on %s, %s model at %d %s for %d s in %d slices of %d s%s,"
+                            + " %d repetition(s), warm-up %d s, scale %s, %s%n", id, chosenScenario.id(), compared,
+                    loadModel.id(), ladder.getFirst(), loadModel == LoadPlan.Model.CLOSED ? "users" : "req/s",
+                    plan.durationSeconds(), plan.slices(), plan.sliceSeconds(),
+                    plan.durationSeconds() < soakSeconds ? " (" + soakSeconds + " s rounded down to whole slices)" : "",
+                    repetitions, plan.warmupSeconds(), dataScale.name(),
+                    viaGateway ? "through the gateway" : "straight to the services");
         } else {
             System.out.printf("Campaign %s: %s on %s, %s model, levels %s, %d repetition(s), warm-up %d s, %d s per"
                             + " level, scale %s, %s%n", id, chosenScenario.id(), compared, loadModel.id(), ladder,

@@ -11,7 +11,7 @@ import java.net.Socket;
  */
 public final class HyperfoilDriver {
 
-    /** Called when a phase starts: its name ("warmup" or "level-<n>") and its level. */
+    /** Called when a phase starts: its name ("warmup", "level-<n>" or a soak's "soak-<i>") and its level. */
     public interface Progress {
         void phaseStarted(String phase, int level);
 

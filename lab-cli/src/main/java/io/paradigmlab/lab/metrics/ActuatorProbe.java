@@ -5,21 +5,24 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 
 /**
- * Reads JVM-internal numbers (heap in use, live platform threads, GC pause time, live virtual threads and the
- * pools ({@link PoolMetrics}) where the service reports them) from a service's Prometheus endpoint, which every
- * variant exposes through Micrometer in the same way: one small GET per second per service.
+ * Reads JVM-internal numbers (heap in use, heap after GC, live platform threads, GC pause time, live virtual threads
+ * and the pools ({@link PoolMetrics}) where the service reports them) from a service's Prometheus endpoint, which
+ * every variant exposes through Micrometer in the same way: one small GET per second per service.
  */
 public final class ActuatorProbe {
 
     /**
      * One reading; NaN where the endpoint did not answer. {@code gcPauseSeconds} is cumulative. {@code pools}: the
      * service's executors and schedulers by name ({@link PoolMetrics}), empty when it reports none or did not answer.
+     * {@code heapAfterGcMb}: see {@link #AFTER_GC}; NaN when the service does not report it.
      */
     public record Reading(double heapUsedMb, double liveThreads, double gcPauseSeconds, double virtualThreads,
-                          java.util.Map<String, PoolMetrics.Gauges> pools) {
-        static final Reading NONE = new Reading(Double.NaN, Double.NaN, Double.NaN, Double.NaN, java.util.Map.of());
+                          Map<String, PoolMetrics.Gauges> pools, double heapAfterGcMb) {
+        static final Reading NONE = new Reading(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Map.of(),
+                Double.NaN);
     }
 
     /**
@@ -27,6 +30,16 @@ public final class ActuatorProbe {
      * count JFR's virtual thread start and end events). Absent: NaN.
      */
     static final String VIRTUAL_THREADS = "jvm_threads_virtual_live";
+
+    /**
+     * Heap after GC: Micrometer's {@code jvm_memory_usage_after_gc{area="heap",pool="long-lived"}} (registered by
+     * Spring Boot's JVM metrics), the share of the long-lived pool's maximum in use right after the last collection
+     * that covered it, times that maximum ({@code jvm_memory_max_bytes} of the pool, see {@link #longLived}). With G1
+     * that is the old generation after every young or mixed collection: what survived, plus garbage promoted and
+     * not yet collected. Micrometer's {@code jvm_gc_live_data_size_bytes} is not used: it changes only on a full
+     * collection or when the old generation shrinks, so under G1 it reads 0 until such a collection comes.
+     */
+    static final String AFTER_GC = "jvm_memory_usage_after_gc";
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
@@ -55,30 +68,40 @@ public final class ActuatorProbe {
         double threads = Double.NaN;
         double gc = 0;
         double virtual = Double.NaN;
-        for (String line : exposition.split("\n")) {
-            if (line.startsWith("#") || line.isBlank()) {
-                continue;
-            }
-            int space = line.lastIndexOf(' ');
-            if (space < 0) {
-                continue;
-            }
-            double value;
-            try {
-                value = Double.parseDouble(line.substring(space + 1));
-            } catch (NumberFormatException e) {
-                continue;
-            }
-            if (line.startsWith("jvm_memory_used_bytes{") && line.contains("area=\"heap\"")) {
-                heap += value;
-            } else if (line.startsWith("jvm_threads_live_threads")) {
-                threads = value;
-            } else if (line.startsWith("jvm_gc_pause_seconds_sum")) {
-                gc += value;
-            } else if (line.startsWith(VIRTUAL_THREADS + " ") || line.startsWith(VIRTUAL_THREADS + "{")) {
-                virtual = Double.isNaN(virtual) ? value : virtual + value;
+        double afterGcShare = Double.NaN;
+        double longLivedMax = Double.NaN;
+        for (PrometheusText.Series s : PrometheusText.parse(exposition)) {
+            double value = s.value();
+            boolean heapArea = "heap".equals(s.label("area"));
+            switch (s.name()) {
+                case "jvm_memory_used_bytes" -> heap += heapArea ? value : 0;
+                case "jvm_threads_live_threads" -> threads = value;
+                case "jvm_gc_pause_seconds_sum" -> gc += value;
+                case VIRTUAL_THREADS -> virtual = Double.isNaN(virtual) ? value : virtual + value;
+                case AFTER_GC -> afterGcShare = heapArea ? sum(afterGcShare, value) : afterGcShare;
+                case "jvm_memory_max_bytes" -> longLivedMax = heapArea && longLived(s.label("id")) && value > 0
+                        ? sum(longLivedMax, value) : longLivedMax;
+                default -> {
+                }
             }
         }
-        return new Reading(heap / (1024 * 1024), threads, gc, virtual, PoolMetrics.parse(exposition));
+        double afterGc = afterGcShare * longLivedMax / (1024 * 1024);
+        return new Reading(heap / (1024 * 1024), threads, gc, virtual, PoolMetrics.parse(exposition),
+                Double.isFinite(afterGc) ? afterGc : Double.NaN);
+    }
+
+    /**
+     * Whether a heap pool is the long-lived one Micrometer's after-GC gauge refers to: the old or tenured generation
+     * of the generational collectors (G1, Parallel, Serial, generational ZGC), or the single heap of a collector
+     * without generations (Shenandoah, single-generation ZGC, OpenJ9's heap).
+     */
+    static boolean longLived(String pool) {
+        return pool != null && (pool.endsWith("Old Gen") || pool.endsWith("Tenured Gen")
+                || pool.endsWith("Old Generation") || pool.endsWith("balanced-old") || pool.contains("tenured")
+                || pool.equals("Shenandoah") || pool.equals("ZHeap") || pool.equals("JavaHeap"));
+    }
+
+    private static double sum(double a, double b) {
+        return Double.isNaN(a) ? b : a + b;
     }
 }

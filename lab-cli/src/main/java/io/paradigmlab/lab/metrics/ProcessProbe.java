@@ -4,19 +4,28 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
- * Reads a process's CPU time, resident memory and thread count from Linux's /proc: cheap, outside the JVM, and
- * the same for every variant. Elsewhere the values are NaN and the report says so.
+ * Reads a process's CPU time, resident memory, thread count and open file descriptors from Linux's /proc: cheap,
+ * outside the JVM, and the same for every variant. Elsewhere the values are NaN and the report says so.
  */
 public final class ProcessProbe {
 
     /** Kernel clock ticks per second: 100 on every mainstream Linux build. */
     private static final double TICKS_PER_SECOND = 100.0;
 
-    /** One reading. {@code cpuSeconds} is cumulative user + system time. */
-    public record Reading(double cpuSeconds, double rssMb, int threads) {
-        static final Reading NONE = new Reading(Double.NaN, Double.NaN, -1);
+    /**
+     * One reading. {@code cpuSeconds} is cumulative user + system time; {@code openFiles} the entries of
+     * {@code /proc/<pid>/fd} (files, sockets, pipes, epoll and event descriptors alike), NaN where they cannot be read.
+     */
+    public record Reading(double cpuSeconds, double rssMb, int threads, double openFiles) {
+        public static final Reading NONE = new Reading(Double.NaN, Double.NaN, -1, Double.NaN);
+
+        /** Without a count of open files (NaN). */
+        public Reading(double cpuSeconds, double rssMb, int threads) {
+            this(cpuSeconds, rssMb, threads, Double.NaN);
+        }
     }
 
     private ProcessProbe() {
@@ -39,9 +48,22 @@ public final class ProcessProbe {
                     threads = Integer.parseInt(line.replaceAll("\\D", ""));
                 }
             }
-            return new Reading(cpu, rss, threads);
+            return new Reading(cpu, rss, threads, openFiles(pid));
         } catch (IOException | RuntimeException e) {
             return Reading.NONE;
+        }
+    }
+
+    /**
+     * The process's open file descriptors: the entries of {@code /proc/<pid>/fd}, NaN when the folder cannot be
+     * listed (another user's process, no /proc). Listing it opens a descriptor in this process only, so the count of
+     * another process is exact; the lab's own count includes that one.
+     */
+    public static double openFiles(long pid) {
+        try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+            return fds.count();
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
         }
     }
 

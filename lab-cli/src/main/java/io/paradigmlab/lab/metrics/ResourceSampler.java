@@ -14,9 +14,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * Samples every second, for every service process of a variant: CPU %, RSS, heap in use, live threads, GC
- * pause time and the pools ({@link PoolMetrics}); and the lab's own CPU, since the load generator runs in it. A
- * window's {@link Resources} is then the mean of the samples inside it, its {@link Pool}s {@link #pools(long, long)}.
+ * Samples every second, for every service process of a variant: CPU %, RSS, open file descriptors, heap in use, heap
+ * after GC, live threads, GC pause time and the pools ({@link PoolMetrics}); and the lab's own CPU, since the load
+ * generator runs in it. A window's {@link Resources} is then the mean of the samples inside it (and the lowest heap
+ * in use among them), its {@link Pool}s {@link #pools(long, long)}.
  */
 public final class ResourceSampler implements AutoCloseable {
 
@@ -40,10 +41,20 @@ public final class ResourceSampler implements AutoCloseable {
     /**
      * The sum over services at one instant; CPU as a rate over the last second, 100 = one core. {@code pools}: the
      * services' pools by name, each summed over the services reporting it (empty when none answered with any).
+     * {@code heapAfterGcMb} ({@link ActuatorProbe#AFTER_GC}) and {@code openFiles} are NaN unless every service
+     * reported them.
      */
     public record Sample(long epochMillis, double cpuPercent, double rssMb, double heapUsedMb, double threads,
                         double gcPauseMsPerSecond, double loaderCpuPercent, double virtualThreads,
-                        Map<String, PoolMetrics.Gauges> pools) {
+                        Map<String, PoolMetrics.Gauges> pools, double heapAfterGcMb, double openFiles) {
+
+        /** Without heap after GC or open files. */
+        public Sample(long epochMillis, double cpuPercent, double rssMb, double heapUsedMb, double threads,
+                      double gcPauseMsPerSecond, double loaderCpuPercent, double virtualThreads,
+                      Map<String, PoolMetrics.Gauges> pools) {
+            this(epochMillis, cpuPercent, rssMb, heapUsedMb, threads, gcPauseMsPerSecond, loaderCpuPercent,
+                    virtualThreads, pools, Double.NaN, Double.NaN);
+        }
     }
 
     private final List<Watched> services;
@@ -73,6 +84,8 @@ public final class ResourceSampler implements AutoCloseable {
         double threads = 0;
         double gc = 0;
         double virtual = Double.NaN;
+        double afterGc = 0;
+        double openFiles = 0;
         double[] cpuNow = new double[services.size()];
         List<Map<String, PoolMetrics.Gauges>> pools = new ArrayList<>();
         for (int i = 0; i < services.size(); i++) {
@@ -83,6 +96,8 @@ public final class ResourceSampler implements AutoCloseable {
             cpu += lastCpu == null ? Double.NaN : (cpuNow[i] - lastCpu[i]) / elapsed * 100;
             rss += process.rssMb();
             heap += jvm.heapUsedMb();
+            afterGc += jvm.heapAfterGcMb();
+            openFiles += process.openFiles();
             threads += jvm.liveThreads();
             gc += jvm.gcPauseSeconds();
             pools.add(jvm.pools());
@@ -92,7 +107,7 @@ public final class ResourceSampler implements AutoCloseable {
         }
         double loaderCpu = ProcessProbe.read(ProcessHandle.current().pid()).cpuSeconds();
         samples.add(new Sample(now, cpu, rss, heap, threads, (gc - lastGc) * 1000 / elapsed,
-                (loaderCpu - lastLoaderCpu) / elapsed * 100, virtual, PoolMetrics.sum(pools)));
+                (loaderCpu - lastLoaderCpu) / elapsed * 100, virtual, PoolMetrics.sum(pools), afterGc, openFiles));
         lastCpu = cpuNow;
         lastGc = gc;
         lastLoaderCpu = loaderCpu;
@@ -112,14 +127,23 @@ public final class ResourceSampler implements AutoCloseable {
     }
 
     /**
-     * Means over the samples taken inside [from, to] (epoch ms); the first sample after {@code from} covers the
-     * second before it, so it is skipped when it would reach back before the window.
+     * Means over the samples taken inside [from, to] (epoch ms), and the lowest heap in use among them; the first
+     * sample after {@code from} covers the second before it, so it is skipped when it would reach back before the
+     * window.
      */
     public synchronized Resources window(long from, long to) {
+        return window(samples, from, to);
+    }
+
+    /** {@link #window(long, long)} over given samples. */
+    static Resources window(List<Sample> samples, long from, long to) {
         List<Sample> inside = samples.stream().filter(s -> s.epochMillis() >= from + 1000 && s.epochMillis() <= to).toList();
         return new Resources(mean(inside, Sample::cpuPercent), mean(inside, Sample::rssMb),
                 mean(inside, Sample::heapUsedMb), mean(inside, Sample::threads), mean(inside, Sample::virtualThreads),
-                mean(inside, Sample::gcPauseMsPerSecond));
+                mean(inside, Sample::gcPauseMsPerSecond), mean(inside, Sample::heapAfterGcMb),
+                inside.stream().mapToDouble(Sample::heapUsedMb).filter(v -> !Double.isNaN(v)).min()
+                        .orElse(Double.NaN),
+                mean(inside, Sample::openFiles));
     }
 
     public synchronized double loaderCpu(long from, long to) {

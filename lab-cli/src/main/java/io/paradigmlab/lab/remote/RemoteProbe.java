@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The remote half of resource sampling for a service JVM on another host: one long-lived SSH session whose shell
- * loop prints the JVM's {@code /proc/PID/stat} and the RSS, thread and CPU lines of {@code /proc/PID/status} every
+ * loop prints the JVM's {@code /proc/PID/stat}, the RSS, thread and CPU lines of {@code /proc/PID/status} and the
+ * number of entries of {@code /proc/PID/fd} (its open file descriptors) every
  * {@value #INTERVAL_MILLIS} ms, and {@code gone} once the process is; {@link #read()} gives the latest reading, as
  * {@link ProcessProbe} does for a local process. A shell loop, not an agent: nothing to install there, and its cost
  * on that host (a {@code cat} and a {@code grep} twice a second) is far below the sampling's resolution.
@@ -24,6 +25,8 @@ import java.util.concurrent.TimeUnit;
 final class RemoteProbe implements ServiceProcess.Elsewhere {
 
     static final int INTERVAL_MILLIS = 500;
+    /** The field of a probe line that carries the count of open file descriptors ('-' where unreadable). */
+    static final String OPEN_FILES = "Fds:";
     /** A reading older than this is stale (the session stalled): NaN rather than an old CPU time. */
     private static final long STALE_MILLIS = 3_000;
 
@@ -33,7 +36,7 @@ final class RemoteProbe implements ServiceProcess.Elsewhere {
     /** The session's local ssh client in the lab's registry of servers. */
     private final ServerRegistry.Registration record;
     private final CountDownLatch gone = new CountDownLatch(1);
-    private volatile ProcessProbe.Reading last = new ProcessProbe.Reading(Double.NaN, Double.NaN, -1);
+    private volatile ProcessProbe.Reading last = ProcessProbe.Reading.NONE;
     private volatile long lastMillis;
     private volatile String cpus = "unknown";
 
@@ -48,9 +51,12 @@ final class RemoteProbe implements ServiceProcess.Elsewhere {
     /** Starts probing {@code pid} on {@code host}; returns once the first reading arrived (at most 10 s). */
     static RemoteProbe start(SshServiceHost host, long pid) {
         String proc = "/proc/" + pid;
+        // the open files: the entries of PROC/fd, or '-' when that cannot be listed (another user's process)
         String loop = "while s=$(cat " + proc + "/stat 2>/dev/null); do"
                 + " t=$(grep -E '^(VmRSS|Threads|Cpus_allowed_list):' " + proc + "/status 2>/dev/null | tr -s '\\t ' ' '"
-                + " | tr '\\n' ';'); echo \"stat $s|$t\"; sleep " + INTERVAL_MILLIS / 1000.0 + "; done; echo gone";
+                + " | tr '\\n' ';');"
+                + " if f=$(ls " + proc + "/fd 2>/dev/null); then n=$(printf '%s' \"$f\" | grep -c ''); else n=-; fi;"
+                + " echo \"stat $s|${t}" + OPEN_FILES + " $n\"; sleep " + INTERVAL_MILLIS / 1000.0 + "; done; echo gone";
         List<String> command = host.sshCommand(false);
         command.add(loop);
         Process session;
@@ -102,7 +108,8 @@ final class RemoteProbe implements ServiceProcess.Elsewhere {
     }
 
     /**
-     * One line of the loop: {@code /proc/PID/stat}, then {@code |} and the chosen status lines joined by {@code ;}.
+     * One line of the loop: {@code /proc/PID/stat}, then {@code |} and the chosen status lines joined by {@code ;},
+     * the last one {@value #OPEN_FILES} and the count of open file descriptors ({@code -}: unknown, NaN).
      * Fields as {@link ProcessProbe#read}: utime and stime after the command name, in 100 ticks per second (checked
      * when the host was connected).
      */
@@ -118,9 +125,13 @@ final class RemoteProbe implements ServiceProcess.Elsewhere {
             double cpu = (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / 100.0;
             double rss = Double.NaN;
             int threads = -1;
+            double openFiles = Double.NaN;
             for (String part : status.split(";")) {
                 String line = part.strip();
-                if (line.startsWith("VmRSS:")) {
+                if (line.startsWith(OPEN_FILES)) {
+                    String count = line.substring(OPEN_FILES.length()).strip();
+                    openFiles = count.matches("\\d+") ? Double.parseDouble(count) : Double.NaN;
+                } else if (line.startsWith("VmRSS:")) {
                     rss = Long.parseLong(line.replaceAll("\\D", "")) / 1024.0;
                 } else if (line.startsWith("Threads:")) {
                     threads = Integer.parseInt(line.replaceAll("\\D", ""));
@@ -128,7 +139,7 @@ final class RemoteProbe implements ServiceProcess.Elsewhere {
                     cpus = line.substring("Cpus_allowed_list:".length()).strip();
                 }
             }
-            return new ProcessProbe.Reading(cpu, rss, threads);
+            return new ProcessProbe.Reading(cpu, rss, threads, openFiles);
         } catch (RuntimeException e) {
             return null;
         }
@@ -147,7 +158,7 @@ final class RemoteProbe implements ServiceProcess.Elsewhere {
     @Override
     public ProcessProbe.Reading read() {
         if (System.currentTimeMillis() - lastMillis > STALE_MILLIS) {
-            return new ProcessProbe.Reading(Double.NaN, Double.NaN, -1);
+            return ProcessProbe.Reading.NONE;
         }
         return last;
     }

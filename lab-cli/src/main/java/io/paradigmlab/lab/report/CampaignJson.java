@@ -2,10 +2,14 @@ package io.paradigmlab.lab.report;
 
 import io.paradigmlab.lab.results.CampaignResult;
 import java.nio.file.Path;
+import java.util.List;
 import tools.jackson.core.json.JsonReadFeature;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Reads and writes {@code campaign.json}: the {@link CampaignResult} itself, pretty-printed, instants as ISO-8601
@@ -31,8 +35,24 @@ public final class CampaignJson {
      * @throws tools.jackson.core.JacksonException if the file cannot be read or parsed
      */
     public static CampaignResult read(Path campaignJson) {
-        return MAPPER.readValue(campaignJson, CampaignResult.class);
+        JsonNode root = MAPPER.readTree(campaignJson.toFile());
+        // A file written before these resources were sampled lacks them: not measured (NaN), never 0.
+        if (root.get("measurements") instanceof ArrayNode measurements) {
+            for (JsonNode m : measurements) {
+                if (m.get("service") instanceof ObjectNode service) {
+                    for (String added : SAMPLED_LATER) {
+                        if (!service.has(added)) {
+                            service.put(added, "NaN");
+                        }
+                    }
+                }
+            }
+        }
+        return MAPPER.treeToValue(root, CampaignResult.class);
     }
+
+    /** The resources sampled since the soak analysis came: absent from older files. */
+    private static final List<String> SAMPLED_LATER = List.of("heapAfterGcMb", "heapFloorMb", "openFiles");
 
     /** Writes {@code result} to {@code file}, replacing it. */
     public static void write(CampaignResult result, Path file) {

@@ -2,11 +2,14 @@ package io.paradigmlab.lab.report;
 
 import io.paradigmlab.lab.results.CampaignResult;
 import io.paradigmlab.lab.results.LevelMeasurement;
+import io.paradigmlab.lab.results.SoakSlice;
 
 import io.paradigmlab.lab.stats.CampaignSummary;
 import io.paradigmlab.lab.stats.Estimate;
 import io.paradigmlab.lab.stats.Metric;
 import io.paradigmlab.lab.stats.PoolMetric;
+import io.paradigmlab.lab.stats.SoakAnalysis;
+import io.paradigmlab.lab.stats.SoakQuantity;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
@@ -111,6 +114,91 @@ final class Charts {
                             name)), true));
         }
         return charts;
+    }
+
+    /** The quantities a soak's charts follow over time, in page order. */
+    static final List<SoakQuantity> SOAK_CHARTED = List.of(SoakQuantity.RSS, SoakQuantity.HEAP_AFTER_GC,
+            SoakQuantity.THREADS, SoakQuantity.OPEN_FILES, SoakQuantity.LATENCY_P99, SoakQuantity.THROUGHPUT);
+
+    /**
+     * A soak's charts: per quantity ({@link #SOAK_CHARTED}), its value in every slice against the slice's middle in
+     * minutes since the window began, one line per variant (the noise check's repeat is no variant and is not drawn),
+     * the mean over the variant's repetitions at each slice. The value axis is fitted to the values, not started at
+     * zero: the point is the drift. A quantity no variant reports is left out.
+     */
+    static List<Chart> soak(SoakAnalysis.Soak soak, CampaignResult result, List<String> variants) {
+        List<Chart> charts = new ArrayList<>();
+        List<String> drawn = soak.variants().stream().filter(v -> !v.noiseRepeat())
+                .map(SoakAnalysis.Variant::variant).toList();
+        for (SoakQuantity quantity : SOAK_CHARTED) {
+            boolean floor = quantity == SoakQuantity.HEAP_AFTER_GC
+                    && soak.variants().stream().anyMatch(SoakAnalysis.Variant::heapFloor);
+            String title = quantity.label() + " over the soak (" + quantity.unit()
+                    + (floor ? "; heap floor where no heap after GC is reported" : "") + ")";
+            XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                    .xAxisTitle("minutes since the soak window began (middle of each slice)")
+                    .yAxisTitle(quantity.unit()).build();
+            style(chart);
+            boolean any = false;
+            for (String variant : drawn) {
+                SoakAnalysis.Variant analysed = soak.variant(variant).orElseThrow();
+                double[][] series = soakSeries(result, variant, quantity, analysed.heapFloor());
+                if (java.util.Arrays.stream(series[1]).noneMatch(Double::isFinite)) {
+                    continue;
+                }
+                any = true;
+                Color color = COLORS[Math.max(0, variants.indexOf(variant)) % COLORS.length];
+                XYSeries line = chart.addSeries(variant, series[0], series[1]);
+                line.setLineColor(color);
+                line.setMarkerColor(color);
+                line.setMarker(SeriesMarkers.CIRCLE);
+                line.setLineWidth(2f);
+                line.setLineStyle(SeriesLines.SOLID);
+            }
+            if (!any) {
+                continue;
+            }
+            try {
+                charts.add(new Chart(null, title, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG)));
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot render the chart " + title, e);
+            }
+        }
+        return charts;
+    }
+
+    /**
+     * x: each slice's middle in minutes, y: the quantity in that slice (the heap floor for {@code heapFloor}), both
+     * the mean over the variant's repetitions at that slice (NaN values left out).
+     */
+    static double[][] soakSeries(CampaignResult result, String variant, SoakQuantity quantity, boolean heapFloor) {
+        java.util.TreeMap<Integer, List<SoakSlice>> bySlice = new java.util.TreeMap<>();
+        result.soak().stream().filter(s -> s.variant().equals(variant))
+                .forEach(s -> bySlice.computeIfAbsent(s.slice(), k -> new ArrayList<>()).add(s));
+        double[] x = new double[bySlice.size()];
+        double[] y = new double[bySlice.size()];
+        int i = 0;
+        for (List<SoakSlice> slices : bySlice.values()) {
+            x[i] = slices.stream().mapToDouble(s -> s.midSeconds() / 60).average().orElse(Double.NaN);
+            y[i] = slices.stream().mapToDouble(s -> quantity.of(s, heapFloor)).filter(Double::isFinite).average()
+                    .orElse(Double.NaN);
+            i++;
+        }
+        return new double[][] {x, y};
+    }
+
+    private static void style(XYChart chart) {
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setPlotBorderVisible(false);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+        chart.getStyler().setMarkerSize(6);
+        chart.getStyler().setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        chart.getStyler().setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+        chart.getStyler().setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+        chart.getStyler().setXAxisDecimalPattern("#,##0.#");
+        chart.getStyler().setYAxisDecimalPattern("#,##0.##");
     }
 
     /** The metrics' charts ({@link #CHARTED}), then the pools' ({@link #pools}). */

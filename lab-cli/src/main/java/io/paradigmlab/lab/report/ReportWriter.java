@@ -10,6 +10,7 @@ import io.paradigmlab.lab.stats.LevelSummary;
 import io.paradigmlab.lab.stats.Metric;
 import io.paradigmlab.lab.stats.PoolMetric;
 import io.paradigmlab.lab.stats.PoolSummary;
+import io.paradigmlab.lab.stats.SoakAnalysis;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +24,7 @@ import java.nio.file.Path;
  * <p>Files written into the folder (created if needed, files replaced):
  * <ul>
  *   <li>{@value #CAMPAIGN_JSON}: the campaign itself;</li>
- *   <li>{@value #MEASUREMENTS_CSV}: one row per {@link LevelMeasurement}, every field flattened;</li>
+ *   <li>{@value #MEASUREMENTS_CSV}: one row per {@link LevelMeasurement}, every field but the pools flattened;</li>
  *   <li>{@value #SUMMARY_CSV}: one row per variant, level and {@link Metric} with mean, CI95 and n, and, when the
  *       scenario has a CPU ceiling, one row {@value #CEILING_FRACTION} per variant and level (throughput over the
  *       ceiling);</li>
@@ -35,6 +36,8 @@ import java.nio.file.Path;
  *       then its top frames, most waited-on monitors and pinning sites (the flame graphs and recordings themselves
  *       are written into {@code profiles/} by the campaign);</li>
  *   <li>{@value #SUMMARY_JSON}: statistics, comparisons, crossovers and static metrics;</li>
+ *   <li>only for a soak ({@code --soak}): {@value #SOAK_CSV}, one row per variant, repetition and slice;
+ *       {@value #SOAK_JSON}, the soak analysis ({@link SoakAnalysis}); {@value #SOAK_MD}, its table in Markdown;</li>
  *   <li>{@value #REPORT_HTML}: the self-contained page.</li>
  * </ul>
  */
@@ -51,6 +54,12 @@ public final class ReportWriter {
     public static final String PROFILES_CSV = "profiles.csv";
     /** A fixed-work experiment's further numbers (makespan, delivery latency, peak memory, work counts). */
     public static final String EXPERIMENT_CSV = "experiment.csv";
+    /** A soak's slices, one row per variant, repetition and slice. */
+    public static final String SOAK_CSV = "soak.csv";
+    /** A soak's analysis: slopes, fifths, changes and flags per variant and repetition. */
+    public static final String SOAK_JSON = "soak.json";
+    /** A soak's table in Markdown, for docs to include as it is. */
+    public static final String SOAK_MD = "soak.md";
     /** The metric id of a variant's throughput as a fraction of the CPU ceiling (summary.csv, summary.json). */
     public static final String CEILING_FRACTION = "ceiling_fraction";
 
@@ -83,8 +92,17 @@ public final class ReportWriter {
                 charts.addAll(Charts.experiment(result, summary, HtmlReport.levelAxis(result.settings())));
                 ExperimentNumbers.csv(result).write(dir.resolve(EXPERIMENT_CSV));
             }
+            String soakSection = "";
+            var soak = SoakAnalysis.of(result);
+            if (soak.isPresent()) {
+                SoakReport.csv(result, soak.get()).write(dir.resolve(SOAK_CSV));
+                CampaignJson.MAPPER.writeValue(dir.resolve(SOAK_JSON), SoakReport.json(result, soak.get()));
+                Files.writeString(dir.resolve(SOAK_MD), SoakReport.markdown(result, soak.get()),
+                        StandardCharsets.UTF_8);
+                soakSection = SoakReport.html(result, soak.get(), Charts.soak(soak.get(), result, summary.variants()));
+            }
             Path html = dir.resolve(REPORT_HTML);
-            Files.writeString(html, HtmlReport.render(result, summary, charts), StandardCharsets.UTF_8);
+            Files.writeString(html, HtmlReport.render(result, summary, charts, soakSection), StandardCharsets.UTF_8);
             return html;
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write the report into " + dir, e);
@@ -96,19 +114,17 @@ public final class ReportWriter {
                 "errors", "timeouts", "throughput", "offered_rate", "latency_mean_us", "latency_p50_us",
                 "latency_p90_us", "latency_p95_us", "latency_p99_us", "latency_p999_us", "latency_max_us",
                 "cpu_percent", "rss_mb", "heap_used_mb", "threads", "virtual_threads", "gc_pause_ms_per_s",
-                "loader_cpu_percent", "verdict", "verdict_reason");
+                "heap_after_gc_mb", "heap_floor_mb", "open_files", "loader_cpu_percent", "verdict", "verdict_reason");
         for (LevelMeasurement m : result.measurements()) {
             LevelMeasurement.Latency l = m.latency() != null ? m.latency()
                     : new LevelMeasurement.Latency(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                     Double.NaN, Double.NaN);
-            LevelMeasurement.Resources r = m.service() != null ? m.service()
-                    : new LevelMeasurement.Resources(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    Double.NaN);
+            LevelMeasurement.Resources r = m.service() != null ? m.service() : LevelMeasurement.Resources.NONE;
             csv.row(m.variant(), m.repetition(), m.model(), m.level(), m.durationSeconds(), m.requests(),
                     m.responses(), m.errors(), m.timeouts(), m.throughput(), m.offeredRate(), l.mean(), l.p50(),
                     l.p90(), l.p95(), l.p99(), l.p999(), l.max(), r.cpuPercent(), r.rssMb(), r.heapUsedMb(),
-                    r.threads(), r.virtualThreads(), r.gcPauseMsPerSecond(), m.loaderCpuPercent(), m.verdict(),
-                    m.verdictReason());
+                    r.threads(), r.virtualThreads(), r.gcPauseMsPerSecond(), r.heapAfterGcMb(), r.heapFloorMb(),
+                    r.openFiles(), m.loaderCpuPercent(), m.verdict(), m.verdictReason());
         }
         return csv;
     }

@@ -150,7 +150,7 @@ final class SummaryJson {
         node.put("significant", c.significant());
     }
 
-    private static ObjectNode estimate(ObjectNode node, Estimate e) {
+    static ObjectNode estimate(ObjectNode node, Estimate e) {
         number(node, "mean", e.mean());
         number(node, "ciLow", e.ciLow());
         number(node, "ciHigh", e.ciHigh());
@@ -160,7 +160,7 @@ final class SummaryJson {
         return node;
     }
 
-    private static void number(ObjectNode node, String key, double value) {
+    static void number(ObjectNode node, String key, double value) {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             node.putNull(key);
         } else {

@@ -18,11 +18,27 @@ import java.util.Map;
  *                     declares none for the scenario ({@code Application.ceiling})
  * @param profiles     the profiling runs after the measured repetitions ({@code --profile}), never part of the
  *                     measurements, or null when the campaign profiled nothing
+ * @param soak         a soak's slices ({@code --soak}): per variant and repetition, the slices of the one level's
+ *                     window in order (that window itself is among the measurements); empty for any other campaign
  */
 public record CampaignResult(String id, Instant started, Instant finished, String command,
                              Map<String, String> environment, CampaignSettings settings,
                              List<LevelMeasurement> measurements, List<StaticMetrics> statics,
-                             Verification verification, Ceiling ceiling, Profiles profiles) {
+                             Verification verification, Ceiling ceiling, Profiles profiles, List<SoakSlice> soak) {
+
+    public CampaignResult {
+        // a campaign.json written before soaks existed has none
+        soak = soak == null ? List.of() : List.copyOf(soak);
+    }
+
+    /** Not a soak. */
+    public CampaignResult(String id, Instant started, Instant finished, String command,
+                          Map<String, String> environment, CampaignSettings settings,
+                          List<LevelMeasurement> measurements, List<StaticMetrics> statics,
+                          Verification verification, Ceiling ceiling, Profiles profiles) {
+        this(id, started, finished, command, environment, settings, measurements, statics, verification, ceiling,
+                profiles, List.of());
+    }
 
     /** Without profiles. */
     public CampaignResult(String id, Instant started, Instant finished, String command,

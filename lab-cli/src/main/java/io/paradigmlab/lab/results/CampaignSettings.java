@@ -26,6 +26,8 @@ import java.util.Map;
  *                        measured path, sampled with the services) rather than straight to the services
  * @param launchSettings  the application's launch settings of every launched variant ({@code --faithful},
  *                        {@code --set KEY=VALUE}); empty for its defaults
+ * @param soakSlices      a soak ({@code --soak}): the number of consecutive slices of equal length its one level's
+ *                        window ({@code durationSeconds}) was cut into; 0 for any other campaign
  * @param startupProbe    whether every repetition also started each launched variant once with the opposite JDK AOT
  *                        cache setting, for its start-up, first answer and footprint alone ({@code --startup-probe});
  *                        null (read as false) in results written before the lab had one
@@ -34,7 +36,7 @@ public record CampaignSettings(String app, String scenario, List<String> variant
                                List<Integer> levels, int repetitions, int warmupSeconds, int durationSeconds,
                                String scale, int users, long seed, boolean security, double errorThreshold,
                                String noiseVariant, boolean viaGateway, Map<String, String> launchSettings,
-                               Boolean startupProbe) {
+                               int soakSlices, Boolean startupProbe) {
 
     /** Suffix of the variant name of the noise check's second, identical run. */
     public static final String REPEAT_SUFFIX = " (repeat)";
@@ -48,13 +50,18 @@ public record CampaignSettings(String app, String scenario, List<String> variant
                 : java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(launchSettings));
     }
 
-    /** Without the start-up probe. */
+    /** Not a soak, without the start-up probe. */
     public CampaignSettings(String app, String scenario, List<String> variants, List<String> targets, String model,
                             List<Integer> levels, int repetitions, int warmupSeconds, int durationSeconds,
                             String scale, int users, long seed, boolean security, double errorThreshold,
                             String noiseVariant, boolean viaGateway, Map<String, String> launchSettings) {
         this(app, scenario, variants, targets, model, levels, repetitions, warmupSeconds, durationSeconds, scale, users,
-                seed, security, errorThreshold, noiseVariant, viaGateway, launchSettings, false);
+                seed, security, errorThreshold, noiseVariant, viaGateway, launchSettings, 0, false);
+    }
+
+    /** Whether this campaign was a soak: one level, its window measured in {@link #soakSlices} slices. */
+    public boolean soak() {
+        return soakSlices > 1;
     }
 
     /** {@link #startupProbe()}, false when unknown. */
@@ -66,7 +73,7 @@ public record CampaignSettings(String app, String scenario, List<String> variant
     public CampaignSettings withStartupProbe(boolean probe) {
         return new CampaignSettings(app, scenario, variants, targets, model, levels, repetitions, warmupSeconds,
                 durationSeconds, scale, users, seed, security, errorThreshold, noiseVariant, viaGateway, launchSettings,
-                probe);
+                soakSlices, probe);
     }
 
     /** The application's defaults: no launch setting. */

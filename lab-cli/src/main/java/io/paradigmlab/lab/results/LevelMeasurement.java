@@ -117,9 +117,29 @@ public record LevelMeasurement(String variant, int repetition, String model, int
      * @param virtualThreads     live virtual threads, where the services report them (the Prometheus gauge
      *                           {@code jvm_threads_virtual_live}); else NaN
      * @param gcPauseMsPerSecond milliseconds of GC pause per second of wall time
+     * @param heapAfterGcMb      the long-lived heap pool right after the last collection (Micrometer's
+     *                           {@code jvm_memory_usage_after_gc} times the pool's maximum: with G1 the old
+     *                           generation after each young or mixed collection); NaN where a service does not report
+     *                           it
+     * @param heapFloorMb        the lowest heap in use among the window's samples (not a mean): an upper bound of the
+     *                           heap after GC for services that do not report it, since a sample rarely falls right
+     *                           after a collection
+     * @param openFiles          open file descriptors (entries of {@code /proc/<pid>/fd}: files, sockets, pipes); NaN
+     *                           where they cannot be read
      */
     public record Resources(double cpuPercent, double rssMb, double heapUsedMb, double threads, double virtualThreads,
-                            double gcPauseMsPerSecond) {
+                            double gcPauseMsPerSecond, double heapAfterGcMb, double heapFloorMb, double openFiles) {
+
+        /** Without heap after GC, heap floor or open files (a window sampled before they were, or not sampled). */
+        public Resources(double cpuPercent, double rssMb, double heapUsedMb, double threads, double virtualThreads,
+                         double gcPauseMsPerSecond) {
+            this(cpuPercent, rssMb, heapUsedMb, threads, virtualThreads, gcPauseMsPerSecond, Double.NaN, Double.NaN,
+                    Double.NaN);
+        }
+
+        /** Nothing sampled: an external target, a window without a sample. */
+        public static final Resources NONE = new Resources(Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN);
     }
 
     /** Whether a level's numbers may be averaged with the others. */

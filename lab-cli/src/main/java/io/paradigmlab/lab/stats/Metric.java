@@ -25,7 +25,13 @@ public enum Metric {
     CPU("cpu_percent", "Service CPU", "%", false, m -> resource(m, LevelMeasurement.Resources::cpuPercent)),
     RSS("rss_mb", "Service RSS", "MB", false, m -> resource(m, LevelMeasurement.Resources::rssMb)),
     HEAP("heap_used_mb", "Heap used", "MB", false, m -> resource(m, LevelMeasurement.Resources::heapUsedMb)),
+    /** The long-lived heap pool after the last collection (Micrometer's after-GC gauge); NaN where not reported. */
+    HEAP_AFTER_GC("heap_after_gc_mb", "Heap after GC", "MB", false,
+            m -> resource(m, LevelMeasurement.Resources::heapAfterGcMb)),
     THREADS("threads", "Platform threads", "threads", false, m -> resource(m, LevelMeasurement.Resources::threads)),
+    /** Open file descriptors of the service processes ({@code /proc/<pid>/fd}); NaN where they cannot be read. */
+    OPEN_FILES("open_files", "Open files", "files", false,
+            m -> resource(m, LevelMeasurement.Resources::openFiles)),
     /** Live virtual threads, from services that report them (jvm_threads_virtual_live); NaN elsewhere. */
     VIRTUAL_THREADS("virtual_threads", "Virtual threads", "threads", false,
             m -> resource(m, LevelMeasurement.Resources::virtualThreads)),

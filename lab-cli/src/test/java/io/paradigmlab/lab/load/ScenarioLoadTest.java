@@ -378,6 +378,50 @@ class ScenarioLoadTest {
     }
 
     @Test
+    void aSoakIsOnePhasePerSliceOpenSlicesFollowingWithoutWaitingForAnswers() {
+        String open = ScenarioLoad.benchmark("two", TWO_REQUESTS, target(),
+                LoadPlan.soak(LoadPlan.Model.OPEN, 10, 5, 100, 3000), 99);
+        assertThat(open).contains("soak at 10 for 100 s in 20 slices of 5 s", "- warmup:", "- soak-1:", "- soak-20:",
+                "usersPerSec: 10", "duration: 5000ms");
+        assertThat(open).doesNotContain("level-", "- soak-21:");
+        // the first slice waits for the warm-up to end as a level does; the next ones only for the previous to stop
+        assertThat(open).contains("startAfterStrict: warmup", "startAfter: soak-1\n", "startAfter: soak-19\n")
+                .doesNotContain("startAfterStrict: soak-");
+        String closed = ScenarioLoad.benchmark("two", TWO_REQUESTS, target(),
+                LoadPlan.soak(LoadPlan.Model.CLOSED, 4, 0, 25, 3000), 99);
+        // never more sessions than users: each slice waits for the last one's to finish
+        assertThat(closed).contains("- soak-5:", "startAfterStrict: soak-4", "users: 4").doesNotContain("warmup",
+                "startAfter: ");
+    }
+
+    @Test
+    void aSoakRunsItsSlicesBackToBackAndGivesAnOutcomeForEach() {
+        List<String> phases = new ArrayList<>();
+        List<PhaseOutcome> slices = ScenarioLoad.run("two", TWO_REQUESTS, target(),
+                new LoadPlan(LoadPlan.Model.OPEN, List.of(40), 0, 5, 2000, 5), 7,
+                (phase, level) -> phases.add(phase + "@" + level));
+
+        assertThat(phases).containsExactly("soak-1@40", "soak-2@40", "soak-3@40", "soak-4@40", "soak-5@40");
+        assertThat(slices).hasSize(5).allSatisfy(o -> {
+            assertThat(o.level()).isEqualTo(40);
+            assertThat(o.requests()).as("about 40 arrivals of two requests in a second").isBetween(20L, 200L);
+            assertThat(o.errors()).isZero();
+            assertThat(o.seconds()).isBetween(0.9, 1.5);
+        });
+        for (int i = 1; i < slices.size(); i++) {
+            // the next slice starts when the previous stops sending: no overlap, no pause worth a sample
+            assertThat(slices.get(i).startMillis()).isGreaterThanOrEqualTo(slices.get(i - 1).endMillis())
+                    .isLessThan(slices.get(i - 1).endMillis() + 500);
+        }
+        PhaseOutcome whole = PhaseOutcome.merge(slices);
+        assertThat(whole.requests()).isEqualTo(slices.stream().mapToLong(PhaseOutcome::requests).sum())
+                .isEqualTo(a.received().size() + b.received().size());
+        assertThat(whole.histogram().getTotalCount()).isEqualTo(whole.responses());
+        assertThat(whole.startMillis()).isEqualTo(slices.getFirst().startMillis());
+        assertThat(whole.endMillis()).isEqualTo(slices.getLast().endMillis());
+    }
+
+    @Test
     void validateNamesTheScenarioAndTheProblem() {
         ScenarioLoad.validate("two", TWO_REQUESTS, target());
 

@@ -120,6 +120,9 @@ public class RemoteServiceTest {
                     // the probe reads every 500 ms and the busy thread burns at most a core: within a second
                     assertThat(probed.cpuSeconds()).isCloseTo(real.cpuSeconds(), org.assertj.core.data.Offset.offset(1.0));
                     assertThat(probed.threads()).isGreaterThan(5);
+                    // the JVM's descriptors (jars, sockets, pipes), read there every 500 ms: a few may come and go
+                    assertThat(probed.openFiles()).isGreaterThan(3).isCloseTo(real.openFiles(),
+                            org.assertj.core.data.Offset.offset(10.0));
                     assertThat(ssh.rssMb()).as("the ssh client's RSS").isLessThan(TinyService.HELD_MB / 4.0);
                     assertThat(probed.cpuSeconds()).isGreaterThan(ssh.cpuSeconds() + 1);
                     assertThat(service.allowedCpus()).isEqualTo(ProcessProbe.allowedCpus(jvmPid));

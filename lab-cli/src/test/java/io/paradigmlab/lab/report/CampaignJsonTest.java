@@ -29,8 +29,44 @@ class CampaignJsonTest {
             }
             """;
 
+    /** A measurement as the lab wrote it before heap after GC, the heap floor and open files were sampled. */
+    private static final String BEFORE_OPEN_FILES = """
+            {
+              "id" : "20261126-100000-feed", "started" : "2026-11-26T10:00:00Z", "finished" : "2026-11-26T10:05:00Z",
+              "command" : "./lab run", "environment" : { },
+              "settings" : {
+                "app" : "tweebyte", "scenario" : "feed", "variants" : [ "async" ], "model" : "closed",
+                "levels" : [ 10 ], "repetitions" : 1, "warmupSeconds" : 5, "durationSeconds" : 6, "users" : 1000,
+                "seed" : 42, "security" : false, "errorThreshold" : 0.01
+              },
+              "measurements" : [ {
+                "variant" : "async", "repetition" : 1, "model" : "closed", "level" : 10, "durationSeconds" : 6.0,
+                "requests" : 600, "responses" : 600, "errors" : 0, "timeouts" : 0, "throughput" : 100.0,
+                "offeredRate" : "NaN",
+                "latency" : { "mean" : 1.0, "p50" : 1.0, "p90" : 1.0, "p95" : 1.0, "p99" : 1.0, "p999" : 1.0, "max" : 1.0 },
+                "service" : { "cpuPercent" : 50.0, "rssMb" : 300.0, "heapUsedMb" : 100.0, "threads" : 40.0,
+                              "virtualThreads" : "NaN", "gcPauseMsPerSecond" : 1.0 },
+                "loaderCpuPercent" : 20.0, "verdict" : "OK", "verdictReason" : ""
+              } ],
+              "statics" : [ ]
+            }
+            """;
+
     @TempDir
     Path dir;
+
+    @Test
+    void resourcesAFileDidNotRecordAreReadAsNotMeasuredNotAsZero() throws IOException {
+        Path file = dir.resolve("campaign.json");
+        Files.writeString(file, BEFORE_OPEN_FILES);
+
+        var service = CampaignJson.read(file).measurements().getFirst().service();
+
+        assertThat(service.rssMb()).isEqualTo(300);
+        assertThat(service.openFiles()).isNaN();
+        assertThat(service.heapAfterGcMb()).isNaN();
+        assertThat(service.heapFloorMb()).isNaN();
+    }
 
     @Test
     void aCampaignWrittenBeforeTargetsAndVerificationIsStillReadAndReported() throws IOException {

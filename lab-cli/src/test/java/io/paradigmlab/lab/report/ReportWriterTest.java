@@ -123,7 +123,8 @@ class ReportWriterTest {
         assertThat(lines.getFirst()).isEqualTo("variant,repetition,model,level,duration_seconds,requests,responses,"
                 + "errors,timeouts,throughput,offered_rate,latency_mean_us,latency_p50_us,latency_p90_us,"
                 + "latency_p95_us,latency_p99_us,latency_p999_us,latency_max_us,cpu_percent,rss_mb,heap_used_mb,"
-                + "threads,virtual_threads,gc_pause_ms_per_s,loader_cpu_percent,verdict,verdict_reason");
+                + "threads,virtual_threads,gc_pause_ms_per_s,heap_after_gc_mb,heap_floor_mb,open_files,"
+                + "loader_cpu_percent,verdict,verdict_reason");
         assertThat(lines.get(1)).startsWith("async,1,closed,10,10.0,10000,10000,0,0,1000.0,,2200.0,2000.0,");
         assertThat(lines).anyMatch(l -> l.endsWith(",FAILED,\"errors 20.0%, above 1.0%\""));
     }

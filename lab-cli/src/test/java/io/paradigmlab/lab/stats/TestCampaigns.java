@@ -6,6 +6,7 @@ import io.paradigmlab.lab.results.LevelMeasurement;
 import io.paradigmlab.lab.results.LevelMeasurement.Latency;
 import io.paradigmlab.lab.results.LevelMeasurement.Resources;
 import io.paradigmlab.lab.results.LevelMeasurement.Verdict;
+import io.paradigmlab.lab.results.SoakSlice;
 import io.paradigmlab.lab.results.StaticMetrics;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -32,6 +33,27 @@ public final class TestCampaigns {
                 new Latency(p50Us * 1.1, p50Us, p50Us * 1.8, p50Us * 2, p50Us * 3, p50Us * 5, p50Us * 8),
                 new Resources(50 + level / 10.0, 300 + repetition, 120, 40 + level, Double.NaN, 1.5),
                 25, verdict, reason);
+    }
+
+    /**
+     * A slice of an open-model soak at 200 req/s: the given RSS (MB) and p99 (ms), p50 a third of the p99, heap after
+     * GC (NaN: not reported; the heap floor is then 1.5x the RSS's tenth), 300 live threads and 120 open files.
+     */
+    public static SoakSlice soakSlice(String variant, int repetition, int slice, double sliceSeconds, double rssMb,
+                                      double p99Ms, double heapAfterGcMb) {
+        double p99 = p99Ms * 1000;
+        return new SoakSlice(slice, (slice - 1) * sliceSeconds, new LevelMeasurement(variant, repetition, "open", 200,
+                sliceSeconds, Math.round(200 * sliceSeconds), Math.round(200 * sliceSeconds), 0, 0, 199.5, 200,
+                new Latency(p99 / 2.5, p99 / 3, p99 / 1.5, p99 / 1.2, p99, p99 * 1.5, p99 * 2),
+                new Resources(80, rssMb, rssMb / 4, 300, Double.NaN, 1.5, heapAfterGcMb, rssMb * 0.15, 120),
+                25, Verdict.OK, ""));
+    }
+
+    /** The settings of an open-model soak at 200 req/s of {@code slices} slices of {@code sliceSeconds}. */
+    public static CampaignSettings soakSettings(List<String> variants, int repetitions, int slices, int sliceSeconds,
+                                                String noiseVariant) {
+        return new CampaignSettings("tweebyte", "feed", variants, List.of(), "open", List.of(200), repetitions, 60,
+                slices * sliceSeconds, "quick", 1000, 42, false, 0.01, noiseVariant, false, Map.of(), slices, false);
     }
 
     public static CampaignSettings settings(List<String> variants, List<Integer> levels, int repetitions) {

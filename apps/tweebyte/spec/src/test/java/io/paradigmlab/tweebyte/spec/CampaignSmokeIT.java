@@ -136,20 +136,26 @@ class CampaignSmokeIT {
     }
 
     @Test
-    void aCampaignThroughTheGatewayMeasuresTheGatewayToo() throws IOException {
+    void aSoakThroughTheGatewayMeasuresTheGatewayTooAndEverySlice() throws IOException {
         // the servlet gateway (async) and the reactive one; one repetition and no verification (the other two
-        // campaigns verify; this one is about the measured path), to keep the suite short
+        // campaigns verify; this one is about the measured path and the soak's slices), to keep the suite short: one
+        // level held for 15 s in 5 slices of 3 s (the CLI's slices are at least 5 s; the plan itself allows these)
         List<String> variants = List.of("async", "reactive");
-        CampaignSettings settings = new CampaignSettings("tweebyte", "feed", variants, List.of(), "closed", LEVELS, 1,
-                1, 2, "quick", TWEEBYTE.data().scale("quick").users(), 7, false, 0.05, null, true);
+        int slices = 5;
+        LoadPlan soak = new LoadPlan(LoadPlan.Model.CLOSED, List.of(2), 1, 15, 5000, slices);
+        CampaignSettings settings = new CampaignSettings("tweebyte", "feed", variants, List.of(), "closed", List.of(2),
+                1, 1, 15, "quick", TWEEBYTE.data().scale("quick").users(), 7, false, 0.05, null, true, Map.of(),
+                slices, false);
         CampaignResult result = CampaignRunner.run(RepoLayout.locate(), new CampaignRunner.Request(TWEEBYTE, settings,
-                plan(), Map.of(), null, null, "smoke test", false), "smoke-gateway", System.out);
+                soak, Map.of(), null, null, "smoke test", false), "smoke-gateway", System.out);
 
         assertThat(result.settings().viaGateway()).isTrue();
-        assertThat(result.measurements()).hasSize(variants.size() * LEVELS.size()).allSatisfy(m -> {
-            assertThat(m.requests()).as("%s", m).isPositive();
-            assertThat(m.errors()).as("%s", m).isZero();
-        });
+        assertThat(result.measurements()).as("the soak's window is its one level")
+                .hasSize(variants.size()).allSatisfy(m -> {
+                    assertThat(m.requests()).as("%s", m).isPositive();
+                    assertThat(m.errors()).as("%s", m).isZero();
+                    assertThat(m.service().openFiles()).as("%s", m).isPositive();
+                });
         for (String variant : variants) {
             assertThat(result.statics()).as("the gateway is sampled and listed like a service")
                     .filteredOn(s -> s.variant().equals(variant) && s.service().equals(CampaignRunner.GATEWAY))
@@ -161,9 +167,28 @@ class CampaignSmokeIT {
                     .resolve("rep-1").resolve("data").resolve("feed.benchmark.hf.yaml");
             assertThat(Files.readString(benchmark)).as("the load went to the gateway's tweet route")
                     .contains("/tweet-service/");
+            var own = result.soak().stream().filter(s -> s.variant().equals(variant)).toList();
+            assertThat(own).extracting(s -> s.slice()).containsExactly(1, 2, 3, 4, 5);
+            long sliced = own.stream().mapToLong(s -> s.measurement().requests()).sum();
+            LevelMeasurement whole = result.measurements().stream().filter(m -> m.variant().equals(variant))
+                    .findFirst().orElseThrow();
+            assertThat(sliced).as("the slices add up to the window").isEqualTo(whole.requests());
+            assertThat(own).allSatisfy(s -> {
+                assertThat(s.measurement().requests()).as("%s", s).isPositive();
+                assertThat(s.measurement().latency().p99()).as("%s", s).isPositive();
+                // sampled every second: a 3-s slice has a sample or two of the services, the gateway's included
+                assertThat(s.measurement().service().rssMb()).as("%s", s).isPositive();
+                assertThat(s.measurement().service().openFiles()).as("%s", s).isPositive();
+                assertThat(s.measurement().service().heapAfterGcMb()).as("Micrometer's after-GC gauge, %s", s)
+                        .isNotNaN();
+            });
         }
-        String page = Files.readString(ReportWriter.write(result, Path.of("target", "smoke-campaign-gateway")));
-        assertThat(page).contains("Measured path: <b>through each variant's gateway</b>");
+        Path dir = Path.of("target", "smoke-campaign-gateway");
+        String page = Files.readString(ReportWriter.write(result, dir));
+        assertThat(page).contains("Measured path: <b>through each variant's gateway</b>", "<h2 id=\"soak\">Soak</h2>");
+        assertThat(Files.readAllLines(dir.resolve(ReportWriter.SOAK_CSV))).hasSize(1 + variants.size() * slices);
+        assertThat(Files.readString(dir.resolve(ReportWriter.SOAK_MD))).contains("| async | RSS (MB) |",
+                "| reactive | Open files (files) |");
     }
 
     private static CampaignSettings settings(String scenario, List<String> variants, List<String> targets,

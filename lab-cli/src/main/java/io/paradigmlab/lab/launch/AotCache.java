@@ -41,8 +41,10 @@ import java.util.stream.Stream;
  * {@code -XX:AOTCache}. Classes come loaded and linked from the cache, with the training run's method profiles, so a
  * JVM starts faster; the code it runs is the same.
  *
- * <p>One cache per jar content, JDK and the few flags a cache depends on ({@link #KEY_FLAGS}), built once on the first launch that needs it and reused by every later one, in any process (a file lock
- * keeps two builds of one cache from racing); a rebuilt jar gets a new cache and the old one is deleted. Launches use
+ * <p>One cache per jar content, JDK and the few flags a cache depends on ({@link #KEY_FLAGS}), trained without agents
+ * ({@link #UNTRAINED}), built once on the first launch that needs it and reused by every later one, in any process (a
+ * file lock keeps two builds of one cache from racing); a rebuilt jar gets a new cache and the old one is deleted
+ * (the build makes reproducible jars, so a rebuild of unchanged code keeps its cache). Launches use
  * {@code -XX:AOTMode=on}: a JVM that cannot use its cache fails to start, so a report never says "AOT cache on" for a
  * JVM that silently ran without it. The same setting applies to every variant (docs/adr/0013-aot-cache.md).
  *
@@ -62,15 +64,23 @@ public final class AotCache {
     public static final String RELAXED = "-XX:AOTMode=auto";
 
     /**
-     * Flags that get a cache of their own: the collector and the object layout, which a cache depends on, and the flags
-     * of agents that redefine classes at start-up (BlockHound's), so that a cache trained with an agent (a test's JVM)
-     * never serves a measured JVM without it, whose classes it would lack. Others (heap sizes, properties) leave a
-     * cache as it is; the JVM checks the rest itself at every launch under {@link #STRICT}.
+     * Flags a cache depends on, which get a cache of their own: the collector and the object layout. Others (heap
+     * sizes, properties, the flags that let an agent redefine classes) share one; the JVM checks the rest itself at
+     * every launch under {@link #STRICT}.
      */
     static final java.util.regex.Pattern KEY_FLAGS = java.util.regex.Pattern.compile(
-            "-XX:[+-]?(Use\\w*GC|UseCompressedOops|UseCompressedClassPointers|UseCompactObjectHeaders"
-                    + "|EnableDynamicAgentLoading|AllowRedefinitionToAddDeleteMethods)"
-                    + "|-XX:ObjectAlignmentInBytes=.*|-javaagent:.*|-agentpath:.*|-agentlib:.*");
+            "-XX:[+-]?(Use\\w*GC|UseCompressedOops|UseCompressedClassPointers|UseCompactObjectHeaders)"
+                    + "|-XX:ObjectAlignmentInBytes=.*");
+
+    /**
+     * What the training run leaves out of the launch's command: agents and what switches them on (the flags BlockHound
+     * needs and the applications' {@code -D<app>.blockhound=true}), so that every cache is trained on the application
+     * alone and a measured JVM without BlockHound never gets a cache that lacks the classes BlockHound redefined in a
+     * test's JVM.
+     */
+    static final java.util.regex.Pattern UNTRAINED = java.util.regex.Pattern.compile(
+            "-XX:[+-]?(EnableDynamicAgentLoading|AllowRedefinitionToAddDeleteMethods)|-javaagent:.*|-agentpath:.*"
+                    + "|-agentlib:.*|-D[\\w.-]*blockhound=.*");
 
     private static final String CACHE_FILE = "app.aot";
     private static final String COMPLETE = "cache.properties";
@@ -250,7 +260,8 @@ public final class AotCache {
 
     private void train(String name, List<String> command, int jarAt, Path copy, Path dir, String baseUrl,
                        Duration timeout) throws IOException {
-        List<String> training = new ArrayList<>(command.subList(0, jarAt));
+        List<String> training = new ArrayList<>(command.subList(0, jarAt).stream()
+                .filter(word -> !UNTRAINED.matcher(word).matches()).toList());
         training.add("-XX:AOTCacheOutput=" + dir.resolve(CACHE_FILE));
         training.add("-Dspring.context.exit=onRefresh");
         training.add("-jar");

@@ -70,12 +70,31 @@ class AotCacheTest {
         assertThat(first).doesNotExist();
         assertThat(notes).filteredOn(n -> n.startsWith("Building")).hasSize(2);
 
-        // another collector, object layout or class-redefining agent is another cache; heap sizes and properties are not
+        // another collector or object layout is another cache; heap sizes, agents' flags and properties are not
         assertThat(aot.cacheDir(JAVA, List.of("-Xmx512m", "-XX:+UseParallelGC"), jar)).isNotEqualTo(second);
         assertThat(aot.cacheDir(JAVA, List.of("-Xmx512m", "-XX:+UseCompactObjectHeaders"), jar)).isNotEqualTo(second);
-        assertThat(aot.cacheDir(JAVA, List.of("-Xmx512m", "-XX:+AllowRedefinitionToAddDeleteMethods"), jar))
-                .isNotEqualTo(second);
-        assertThat(aot.cacheDir(JAVA, List.of("-Xmx384m", "-Dserver.port=1"), jar)).isEqualTo(second);
+        assertThat(aot.cacheDir(JAVA, List.of("-Xmx384m", "-XX:+AllowRedefinitionToAddDeleteMethods",
+                "-Dserver.port=1"), jar)).isEqualTo(second);
+    }
+
+    @Test
+    void theTrainingRunLeavesAgentsOutAndAJvmWithThemStillStartsFromTheCache() throws Exception {
+        Path jar = jarOf(temp.resolve("tiny-service.jar"), HealthOnly.class);
+        AotCache aot = AotCache.at(temp.resolve("aot"), note -> { });
+        int port = Ports.free();
+        List<String> command = List.of(JAVA, "-Xmx512m", "-XX:+EnableDynamicAgentLoading",
+                "-XX:+AllowRedefinitionToAddDeleteMethods", "-Dtiny.blockhound=true", "-jar", jar.toString(),
+                Integer.toString(port));
+        try (ServiceProcess service = ServiceProcess.start("tiny", command, temp.resolve("tiny.log"),
+                "http://127.0.0.1:" + port, Duration.ofSeconds(120), aot)) {
+            // -XX:AOTMode=on: the JVM is up, so it runs from the cache, with the agents' flags
+            assertThat(cmdline(service.pid())).contains(AotCache.STRICT, "-XX:+AllowRedefinitionToAddDeleteMethods",
+                    "-Dtiny.blockhound=true");
+        }
+        String training = Files.readString(aot.cacheDir(JAVA, List.of("-Xmx512m"), jar).resolve("training.log"));
+        // the JVM that assembles the cache names the training run's flags
+        assertThat(training).contains("JAVA_TOOL_OPTIONS", "-Xmx512m")
+                .doesNotContain("AllowRedefinitionToAddDeleteMethods", "blockhound");
     }
 
     @Test

@@ -62,8 +62,11 @@ abstract class FuzzSpec extends TweebyteSpec {
         int maxExamples = Math.max(25, (int) Math.ceil(450.0 / operations));
 
         Account account = register("fuzz");
-        Run withToken = run(service, base, "token", maxExamples, account.token());
-        Run anonymous = run(service, base, "anonymous", maxExamples, null);
+        // the two runs at once: each is mostly one Python process generating cases, so together they use both cores
+        Started token = start(service, base, "token", maxExamples, account.token());
+        Started none = start(service, base, "anonymous", maxExamples, null);
+        Run withToken = token.finish(service);
+        Run anonymous = none.finish(service);
         summary.put(service, "%d operations, %d + %d requests (token, anonymous), statuses %s / %s".formatted(
                 operations, withToken.requests, anonymous.requests, withToken.statuses, anonymous.statuses));
 
@@ -86,7 +89,19 @@ abstract class FuzzSpec extends TweebyteSpec {
                        Map<Integer, Integer> statuses, List<String> failures) {
     }
 
-    private Run run(String service, String base, String mode, int maxExamples, String token) throws Exception {
+    /** A Schemathesis run under way. */
+    private record Started(String mode, Path dir, Path log, Process process) {
+
+        Run finish(String service) throws Exception {
+            if (!process.waitFor(15, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                fail("Schemathesis did not finish within 15 minutes on the %s service (%s); see %s", service, mode, log);
+            }
+            return read(mode, dir, log, process.exitValue());
+        }
+    }
+
+    private Started start(String service, String base, String mode, int maxExamples, String token) throws Exception {
         Path dir = Path.of("target", "fuzz", variant().id(), service + "-" + mode).toAbsolutePath();
         deleteRecursively(dir);
         Files.createDirectories(dir);
@@ -104,14 +119,14 @@ abstract class FuzzSpec extends TweebyteSpec {
             command.addAll(List.of("--header", "Authorization: Bearer " + token));
         }
         Path log = dir.resolve("schemathesis.log");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        if (!process.waitFor(15, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            fail("Schemathesis did not finish within 15 minutes on the %s service (%s); see %s", service, mode, log);
-        }
+        return new Started(mode, dir, log,
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
+    }
+
+    private static Run read(String mode, Path dir, Path log, int exitCode) throws Exception {
         Path report = dir.resolve("report.json");
         if (!Files.exists(report)) {
-            fail("Schemathesis wrote no report (exit %d); its output:%n%s", process.exitValue(), tail(log));
+            fail("Schemathesis wrote no report (exit %d); its output:%n%s", exitCode, tail(log));
         }
         JsonNode json = Response.JSON.readTree(report.toFile());
         List<String> failures = new ArrayList<>();
@@ -137,7 +152,7 @@ abstract class FuzzSpec extends TweebyteSpec {
                 }
             }
         }
-        return new Run(mode, dir, log, process.exitValue(), requests, serverErrors, statuses, failures);
+        return new Run(mode, dir, log, exitCode, requests, serverErrors, statuses, failures);
     }
 
     private static int countOperations(JsonNode document) {

@@ -8,6 +8,7 @@ import io.paradigmlab.lab.app.DatabaseInfo;
 import io.paradigmlab.lab.app.Deployment;
 import io.paradigmlab.lab.app.LaunchRequest;
 import io.paradigmlab.lab.campaign.CampaignRunner;
+import io.paradigmlab.lab.campaign.Profiling;
 import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.launch.ServiceProcess;
@@ -18,9 +19,13 @@ import io.paradigmlab.lab.report.ReportWriter;
 import io.paradigmlab.lab.results.CampaignResult;
 import io.paradigmlab.lab.results.CampaignSettings;
 import io.paradigmlab.lab.results.LevelMeasurement;
+import io.paradigmlab.lab.results.Profiles;
+import io.paradigmlab.lab.results.StaticMetrics;
+import io.paradigmlab.lab.stats.AotEffect;
 import io.paradigmlab.lab.stats.CampaignStatistics;
 import io.paradigmlab.lab.stats.LevelSummary;
 import io.paradigmlab.lab.stats.Metric;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,9 +38,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Tiny campaigns through the whole pipeline (infrastructure, data set, verification, Hyperfoil scenario, sampling,
- * statistics, report) on all three variants: one that reads ({@code user-summary}, with the noise run) and one
- * that writes ({@code follow}, with an external target: a virtual deployment the campaign does not launch, on its
- * own PostgreSQL with the same data set). They check that the output is complete, never how fast anything was.
+ * statistics, report), each covering several features so that a feature costs no campaign of its own: one that reads
+ * ({@code user-summary} on all three variants, with the noise run, the start-up probe without the AOT cache and
+ * {@code --profile}'s flame graphs, rendered in Chromium), one that writes ({@code follow}, with an external target: a
+ * virtual deployment the campaign does not launch, on its own PostgreSQL with the same data set) and a soak through
+ * the gateways. They check that the output is complete, never how fast anything was.
  */
 class CampaignSmokeIT {
 
@@ -44,15 +51,18 @@ class CampaignSmokeIT {
     private static final Application TWEEBYTE = Applications.find("tweebyte");
 
     @Test
-    void aTinyReadingCampaignProducesACompleteReport() throws IOException {
-        CampaignSettings settings = settings("user-summary", VARIANTS, List.of(), "async", 2);
+    void aTinyReadingCampaignProducesACompleteReportWithProfilesAndStartUpsWithAndWithoutTheAotCache()
+            throws Exception {
+        Path dir = Path.of("target", "smoke-campaign").toAbsolutePath();
+        CampaignSettings settings = settings("user-summary", VARIANTS, List.of(), "async", 2).withStartupProbe(true);
+        Profiling profiling = Profiling.of(true, null, LEVELS, VARIANTS, false, dir);
         CampaignResult result = CampaignRunner.run(RepoLayout.locate(), new CampaignRunner.Request(TWEEBYTE, settings,
-                plan(), Map.of(), null, null, "smoke test", true), "smoke-read", System.out);
+                plan(), Map.of(), null, null, "smoke test", true, null, null, profiling), "smoke-read", System.out);
 
         assertThat(result.verification().passed()).isTrue();
         assertThat(result.verification().requests()).isNotEmpty().allSatisfy(r ->
                 assertThat(r.work()).as("work of %s", r.request()).isNotEmpty());
-        // three variants and the noise run of the first, each repetition, each level
+        // three variants and the noise run of the first, each repetition, each level; the profiling runs are apart
         assertThat(result.measurements()).hasSize((VARIANTS.size() + 1) * 2 * LEVELS.size());
         for (LevelMeasurement m : result.measurements()) {
             assertThat(m.requests()).as("%s", m).isPositive();
@@ -64,9 +74,18 @@ class CampaignSmokeIT {
             assertThat(m.service().threads()).as("%s", m).isPositive();
             assertThat(m.verdict()).as("%s", m).isNotNull();
         }
-        assertThat(result.statics()).hasSize((VARIANTS.size() + 1) * 2)
-                .allSatisfy(s -> assertThat(s.startupSeconds()).isPositive());
-        assertThat(result.environment()).containsKeys("cpu", "cores", "jdk", "git commit", "scenario", "data");
+        // each measured run from the AOT cache, and the start-up probe of each variant (not of the noise run) without
+        assertThat(result.statics()).filteredOn(StaticMetrics::withAot).hasSize((VARIANTS.size() + 1) * 2)
+                .allSatisfy(s -> {
+                    assertThat(s.startupSeconds()).isPositive();
+                    assertThat(s.firstAnswer()).as("first answer of %s", s).isGreaterThan(s.startupSeconds());
+                });
+        assertThat(result.statics()).filteredOn(s -> !s.withAot()).hasSize(VARIANTS.size() * 2)
+                .allSatisfy(s -> assertThat(s.firstAnswer()).as("first answer of %s", s).isPositive());
+        assertThat(CampaignStatistics.aotEffects(result)).extracting(AotEffect::variant)
+                .containsExactlyElementsOf(VARIANTS);
+        assertThat(result.environment()).containsKeys("cpu", "cores", "jdk", "git commit", "scenario", "data",
+                "AOT cache", "start-up probe");
 
         var summary = CampaignStatistics.summarize(result);
         for (String variant : VARIANTS) {
@@ -81,17 +100,43 @@ class CampaignSmokeIT {
             }
         }
 
-        Path dir = Path.of("target", "smoke-campaign");
+        // after the measured repetitions, one profiling run per variant at the highest level
+        Profiles profiles = result.profiles();
+        assertThat(profiles).isNotNull();
+        assertThat(profiles.level()).isEqualTo(LEVELS.getLast());
+        assertThat(profiles.profiler()).as("async-profiler runs here").startsWith("async-profiler ");
+        assertThat(profiles.variants()).extracting(Profiles.VariantProfile::variant).containsExactlyElementsOf(VARIANTS);
+
         Path html = ReportWriter.write(result, dir);
         for (String file : List.of(ReportWriter.CAMPAIGN_JSON, ReportWriter.MEASUREMENTS_CSV, ReportWriter.SUMMARY_CSV,
-                ReportWriter.COMPARISONS_CSV, ReportWriter.SUMMARY_JSON, ReportWriter.REPORT_HTML)) {
+                ReportWriter.COMPARISONS_CSV, ReportWriter.SUMMARY_JSON, ReportWriter.REPORT_HTML,
+                ReportWriter.PROFILES_CSV)) {
             assertThat(dir.resolve(file)).isNotEmptyFile();
         }
         assertThat(Files.readAllLines(dir.resolve(ReportWriter.MEASUREMENTS_CSV))).hasSize(1 + result.measurements().size());
         String page = Files.readString(html);
         assertThat(page).contains("data:image/png;base64,", "async", "virtual", "reactive", "smoke test",
-                "/users/summary/");
+                "/users/summary/", "What the AOT cache changes", "<h2 id=\"profiles\">Profiles</h2>",
+                "Not measurements.");
         looksAtThePageInABrowser(html);
+        for (Profiles.VariantProfile variant : profiles.variants()) {
+            assertThat(variant.error()).as("%s's profiling run", variant.variant()).isNull();
+            assertThat(variant.requests()).isPositive();
+            assertThat(variant.from()).isBefore(variant.to());
+            Profiles.ServiceProfile user = variant.services().stream().filter(s -> s.service().equals("user"))
+                    .findFirst().orElseThrow(() -> new AssertionError(variant.variant() + " profiled no user service: "
+                            + variant.services()));
+            assertThat(user.problems()).as("%s user", variant.variant()).isEmpty();
+            assertThat(user.flameGraph()).isEqualTo("profiles/" + variant.variant() + "/user-cpu.html");
+            assertThat(page).contains("href=\"" + user.flameGraph() + "\"", "href=\"" + user.jfr() + "\"");
+            assertThat(dir.resolve(user.flameGraph())).isNotEmptyFile();
+            assertThat(dir.resolve(user.jfr())).isNotEmptyFile();
+            assertThat(user.cpuSamples()).as("CPU samples of %s user at the level", variant.variant()).isPositive();
+            assertThat(user.topFrames()).isNotEmpty();
+            assertThat(user.gc()).isNotNull();
+            assertThat(user.pinning()).isNotNull();
+            looksAtTheFlameGraph(dir.resolve(user.flameGraph()));
+        }
     }
 
     @Test
@@ -222,5 +267,37 @@ class CampaignSmokeIT {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted while rendering", e);
         }
+    }
+
+    /**
+     * The flame graph is a canvas its script draws: rendered by Chromium, its frames cover a large area in the
+     * profiler's saturated colours (green Java frames, yellow C++, orange kernel, red native); an empty canvas
+     * leaves the page white. CI installs Chromium (.ci/run); on a machine without it the check says so.
+     */
+    private static void looksAtTheFlameGraph(Path flameGraph) throws IOException, InterruptedException {
+        var chromium = Browser.chromiumFor("the flame graphs");
+        if (chromium.isEmpty()) {
+            return;
+        }
+        Path png = flameGraph.resolveSibling(flameGraph.getFileName().toString().replace(".html", ".png"));
+        BufferedImage image = Browser.screenshot(chromium.get(), flameGraph, png, 900);
+        assertThat(saturatedPixels(image)).as("coloured frames drawn in %s (see %s)", flameGraph, png)
+                .isGreaterThan(20_000);
+    }
+
+    private static long saturatedPixels(BufferedImage image) {
+        long count = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                int p = image.getRGB(x, y);
+                int r = (p >> 16) & 0xFF;
+                int g = (p >> 8) & 0xFF;
+                int b = p & 0xFF;
+                if (Math.max(r, Math.max(g, b)) - Math.min(r, Math.min(g, b)) > 60) {
+                    count++;
+                }
+            }
+        }
+        return count;
     }
 }

@@ -76,11 +76,12 @@ public final class AotCache {
      * What the training run leaves out of the launch's command: agents and what switches them on (the flags BlockHound
      * needs and the applications' {@code -D<app>.blockhound=true}), so that every cache is trained on the application
      * alone and a measured JVM without BlockHound never gets a cache that lacks the classes BlockHound redefined in a
-     * test's JVM.
+     * test's JVM; and the suites' C1-only JIT ({@link ServiceProcess#SUITE_JVM_ARGS}), which would train a cache
+     * without the method profiles a measured JVM starts with.
      */
     static final java.util.regex.Pattern UNTRAINED = java.util.regex.Pattern.compile(
             "-XX:[+-]?(EnableDynamicAgentLoading|AllowRedefinitionToAddDeleteMethods)|-javaagent:.*|-agentpath:.*"
-                    + "|-agentlib:.*|-D[\\w.-]*blockhound=.*");
+                    + "|-agentlib:.*|-D[\\w.-]*blockhound=.*|-XX:TieredStopAtLevel=.*");
 
     private static final String CACHE_FILE = "app.aot";
     private static final String COMPLETE = "cache.properties";

@@ -33,6 +33,15 @@ public final class ServiceProcess implements AutoCloseable {
             List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError");
 
     /**
+     * JVM flags of the service JVMs the behaviour suites start: {@link #DEFAULT_JVM_ARGS} with the JIT stopped at C1
+     * ({@code -XX:TieredStopAtLevel=1}). A suite checks answers, never speed, and its JVMs live for seconds to
+     * minutes: C2 compiling code that will not run long is CPU the suites, on a 2-core CI machine, cannot spare (a
+     * Spring Boot service starts with about 40 % less CPU). Never for a measurement: campaigns use the defaults.
+     */
+    public static final List<String> SUITE_JVM_ARGS = java.util.stream.Stream.concat(DEFAULT_JVM_ARGS.stream(),
+            java.util.stream.Stream.of("-XX:TieredStopAtLevel=1")).toList();
+
+    /**
      * Changes a service JVM's command before it starts, for every application alike: CPU pinning, profiling agents.
      * Installed by the campaign around the deployments it launches ({@link #shaping}).
      */

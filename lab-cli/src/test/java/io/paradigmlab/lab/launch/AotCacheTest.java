@@ -78,23 +78,23 @@ class AotCacheTest {
     }
 
     @Test
-    void theTrainingRunLeavesAgentsOutAndAJvmWithThemStillStartsFromTheCache() throws Exception {
+    void theTrainingRunLeavesAgentsAndTheSuitesJitOutAndAJvmWithThemStillStartsFromTheCache() throws Exception {
         Path jar = jarOf(temp.resolve("tiny-service.jar"), HealthOnly.class);
         AotCache aot = AotCache.at(temp.resolve("aot"), note -> { });
         int port = Ports.free();
-        List<String> command = List.of(JAVA, "-Xmx512m", "-XX:+EnableDynamicAgentLoading",
+        List<String> command = List.of(JAVA, "-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+EnableDynamicAgentLoading",
                 "-XX:+AllowRedefinitionToAddDeleteMethods", "-Dtiny.blockhound=true", "-jar", jar.toString(),
                 Integer.toString(port));
         try (ServiceProcess service = ServiceProcess.start("tiny", command, temp.resolve("tiny.log"),
                 "http://127.0.0.1:" + port, Duration.ofSeconds(120), aot)) {
             // -XX:AOTMode=on: the JVM is up, so it runs from the cache, with the agents' flags
             assertThat(cmdline(service.pid())).contains(AotCache.STRICT, "-XX:+AllowRedefinitionToAddDeleteMethods",
-                    "-Dtiny.blockhound=true");
+                    "-Dtiny.blockhound=true", "-XX:TieredStopAtLevel=1");
         }
         String training = Files.readString(aot.cacheDir(JAVA, List.of("-Xmx512m"), jar).resolve("training.log"));
         // the JVM that assembles the cache names the training run's flags
         assertThat(training).contains("JAVA_TOOL_OPTIONS", "-Xmx512m")
-                .doesNotContain("AllowRedefinitionToAddDeleteMethods", "blockhound");
+                .doesNotContain("AllowRedefinitionToAddDeleteMethods", "blockhound", "TieredStopAtLevel");
     }
 
     @Test

@@ -116,7 +116,7 @@ abstract class ChatSpec {
     ChatAppDeployment launch(String name, Map<String, String> settings) {
         return (ChatAppDeployment) app.launch(new LaunchRequest(infra, variant().id(),
                 Set.of(ChatAppApplication.SERVICE), Map.of(ChatAppApplication.SERVICE, database), false,
-                ServiceProcess.DEFAULT_JVM_ARGS, workDir.resolve(name), false, true, Map.of(),
+                ServiceProcess.SUITE_JVM_ARGS, workDir.resolve(name), false, true, Map.of(),
                 LaunchRequest.NO_GATEWAY, settings));
     }
 

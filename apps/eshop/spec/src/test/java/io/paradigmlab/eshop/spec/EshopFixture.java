@@ -147,7 +147,7 @@ public final class EshopFixture implements AutoCloseable {
         long began = System.nanoTime();
         EshopDeployment deployment = (EshopDeployment) app.launch(new LaunchRequest(infra, variant.id(),
                 services.stream().map(EshopService::id).collect(Collectors.toSet()), databases, false,
-                ServiceProcess.DEFAULT_JVM_ARGS, dir, true, true, Map.of(), LaunchRequest.NO_GATEWAY, all));
+                ServiceProcess.SUITE_JVM_ARGS, dir, true, true, Map.of(), LaunchRequest.NO_GATEWAY, all));
         System.out.printf("e-shop fixture: %s with %d instance(s) of %s%s started in %d ms%n", variant.id(),
                 instances, services, suffix, Duration.ofNanos(System.nanoTime() - began).toMillis());
         return deployment;

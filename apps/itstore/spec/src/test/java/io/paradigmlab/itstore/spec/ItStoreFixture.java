@@ -73,7 +73,7 @@ public final class ItStoreFixture implements AutoCloseable {
         all.put(ItStoreApplication.POOL_SIZE, Integer.toString(POOL_SIZE));
         Path dir = workDir.resolve(variant.id() + suffix + "-" + (++started));
         return (ItStoreDeployment) app.launch(new LaunchRequest(infra, variant.id(), Set.of(ItStoreApplication.SERVICE),
-                Map.of(ItStoreApplication.SERVICE, database), false, ServiceProcess.DEFAULT_JVM_ARGS, dir, false,
+                Map.of(ItStoreApplication.SERVICE, database), false, ServiceProcess.SUITE_JVM_ARGS, dir, false,
                 true, Map.of(), LaunchRequest.NO_GATEWAY, all));
     }
 

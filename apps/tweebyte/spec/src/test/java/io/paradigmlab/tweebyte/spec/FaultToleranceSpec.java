@@ -91,7 +91,7 @@ public abstract class FaultToleranceSpec {
         infra = Infrastructure.start(new Infrastructure.Options(null, null, dir.resolve("infra")));
         // the cleanup job off: its calls would land in the measurements and it has nothing to clean (no deletes)
         deployment = TweebyteDeployment.start(RepoLayout.locate(), infra,
-                new TweebyteDeployment.Options(variant, "_fault", 0, true, true, TweebyteDeployment.DEFAULT_JVM_ARGS, dir)
+                new TweebyteDeployment.Options(variant, "_fault", 0, true, true, ServiceProcess.SUITE_JVM_ARGS, dir)
                         .withServices(EnumSet.of(TweebyteService.USER, TweebyteService.TWEET, TweebyteService.INTERACTION))
                         .withCleanup(null, false));
         urls = new SteadyLoad.Services(deployment.userUrl(), deployment.tweetUrl(), deployment.interactionUrl());

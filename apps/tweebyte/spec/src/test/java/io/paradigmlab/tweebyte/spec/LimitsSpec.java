@@ -3,6 +3,7 @@ package io.paradigmlab.tweebyte.spec;
 import static io.paradigmlab.tweebyte.spec.UserServiceSpec.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
 import io.paradigmlab.tweebyte.lab.TweebyteService;
 import io.paradigmlab.tweebyte.spec.Users.Account;
@@ -55,7 +56,7 @@ abstract class LimitsSpec extends TweebyteSpec {
     @Test
     @DisplayName("above the in-flight limit a service answers 503 with Retry-After, and serves again afterwards")
     void overloadIsRefusedAtOnceAndPasses() {
-        List<String> jvmArgs = new ArrayList<>(TweebyteDeployment.DEFAULT_JVM_ARGS);
+        List<String> jvmArgs = new ArrayList<>(ServiceProcess.SUITE_JVM_ARGS);
         jvmArgs.add("-Dtweebyte.limits.max-concurrent-requests=2");
         try (TweebyteDeployment narrow = fixture.startDeployment(variant(), "_limit_" + variant().id(),
                 o -> new TweebyteDeployment.Options(o.variant(), o.databaseSuffix(), 0, true, o.blockHound(), jvmArgs,

@@ -2,6 +2,7 @@ package io.paradigmlab.tweebyte.spec;
 
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
 import io.paradigmlab.tweebyte.lab.TweebyteService;
 import io.paradigmlab.tweebyte.lab.Variant;
@@ -83,7 +84,7 @@ public final class TweebyteFixture implements AutoCloseable {
                 services.add(service);
             }
         }
-        return new TweebyteDeployment.Options(variant, suffix, 0, true, true, TweebyteDeployment.DEFAULT_JVM_ARGS, dir)
+        return new TweebyteDeployment.Options(variant, suffix, 0, true, true, ServiceProcess.SUITE_JVM_ARGS, dir)
                 .withServices(services);
     }
 

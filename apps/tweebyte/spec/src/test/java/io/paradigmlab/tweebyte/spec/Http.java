@@ -9,7 +9,9 @@ import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
 import org.apache.hc.client5.http.entity.mime.MultipartEntityBuilder;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpEntity;
@@ -22,7 +24,12 @@ public final class Http {
     /** Enough connections per service for the race scenarios, which send their requests at once. */
     private static final CloseableHttpClient CLIENT = HttpClients.custom().disableAutomaticRetries()
             .disableRedirectHandling().setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
-                    .setMaxConnPerRoute(32).setMaxConnTotal(96).build()).build();
+                    .setMaxConnPerRoute(32).setMaxConnTotal(96)
+                    // a pooled connection is checked before every reuse: a service restarted within the default 2 s
+                    // leaves connections its old process closed, and with retries off one reuse would fail a request
+                    .setDefaultConnectionConfig(ConnectionConfig.custom()
+                            .setValidateAfterInactivity(TimeValue.ZERO_MILLISECONDS).build())
+                    .build()).build();
 
     private final String baseUrl;
 

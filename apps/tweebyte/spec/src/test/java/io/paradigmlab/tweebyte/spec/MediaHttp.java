@@ -17,6 +17,7 @@ import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
@@ -35,8 +36,12 @@ final class MediaHttp {
     private static final CloseableHttpClient CLIENT = HttpClients.custom().disableAutomaticRetries()
             .disableRedirectHandling().setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
                     .setMaxConnPerRoute(32).setMaxConnTotal(96)
+                    // a pooled connection is checked before every reuse: a service killed and started again within
+                    // the default 2 s leaves connections its old process closed (retries are off, so one such
+                    // reuse would fail the test's request)
                     .setDefaultConnectionConfig(ConnectionConfig.custom().setConnectTimeout(5, TimeUnit.SECONDS)
-                            .setSocketTimeout(READ_TIMEOUT_SECONDS, TimeUnit.SECONDS).build())
+                            .setSocketTimeout(READ_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                            .setValidateAfterInactivity(TimeValue.ZERO_MILLISECONDS).build())
                     .build()).build();
 
     private static final String BOUNDARY = "tweebyte-media-boundary-7d3a";

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "Paradigm Lab 0.1",
         description = "Runs the reference applications in each concurrency paradigm on real infrastructure.",
         subcommands = {ListCommand.class, UpCommand.class, RunCommand.class, DemoCommand.class, CompareCommand.class,
-                K8sCommand.class})
+                K8sCommand.class, DocsCommand.class})
 public final class LabCli implements Runnable {
 
     @CommandLine.Spec

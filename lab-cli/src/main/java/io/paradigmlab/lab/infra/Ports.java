@@ -67,9 +67,9 @@ public final class Ports {
 
     /** The first port of the kernel's ephemeral range (Linux: {@code ip_local_port_range}). */
     static int ephemeralStart() {
-        try {
-            String range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim();
-            return Integer.parseInt(range.split("\\s+")[0]);
+        // read a line, not the file: procfs reports a size of 0 and Files.readString then returns a part of it
+        try (var reader = Files.newBufferedReader(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))) {
+            return Integer.parseInt(reader.readLine().trim().split("\\s+")[0]);
         } catch (IOException | RuntimeException e) {
             return EPHEMERAL_DEFAULT;
         }

@@ -6,11 +6,24 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class PortsTest {
+
+    @Test
+    void theEphemeralRangeIsReadFromTheKernel() throws IOException {
+        Path range = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
+        if (Files.isReadable(range)) {
+            int first = Integer.parseInt(Files.readAllLines(range).getFirst().trim().split("\\s+")[0]);
+            assertThat(Ports.ephemeralStart()).isEqualTo(first);
+        } else {
+            assertThat(Ports.ephemeralStart()).isEqualTo(Ports.EPHEMERAL_DEFAULT);
+        }
+    }
 
     @Test
     void freePortsAreBelowTheEphemeralRangeDistinctAndBindable() throws IOException {

@@ -167,7 +167,8 @@ public final class CampaignRunner {
             environment.put("AOT cache", AotCache.describe(aot) + (request.serviceHost() == null ? ""
                     : " (the services run on another host, where the lab keeps no cache)"));
             if (probesStartup(request) && !launched.isEmpty()) {
-                environment.put("start-up probe", "every repetition also starts each launched variant once "
+                environment.put("start-up probe", (settings.probesStartup(2) ? "every repetition" : "the first repetition")
+                        + " also starts each launched variant once "
                         + (aot ? "without" : "with") + " the AOT cache, on a fresh copy of the data, for its start-up,"
                         + " first answer and footprint alone (no load)");
             }
@@ -382,7 +383,8 @@ public final class CampaignRunner {
                 }
             }
         }
-        if (probesStartup(request) && !label.endsWith(CampaignSettings.REPEAT_SUFFIX)) {
+        if (probesStartup(request) && request.settings().probesStartup(rep)
+                && !label.endsWith(CampaignSettings.REPEAT_SUFFIX)) {
             probeStartup(request, infra, redis, scenario, scenarioText, services, variant, label, rep, data,
                     runDir.resolve("start-up-probe"), progress, statics);
         }

@@ -1,5 +1,6 @@
 package io.paradigmlab.lab.cli;
 
+import io.paradigmlab.lab.results.CampaignSettings;
 import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.launch.AotCache;
 import java.util.ArrayList;
@@ -232,6 +233,16 @@ final class CampaignOptions {
             case "on" -> true;
             case "off" -> false;
             default -> throw new LabException(option + " takes on or off, got: " + text);
+        };
+    }
+
+    /** {@code --startup-probe}: on (every repetition), first (the first only) or off. */
+    static String startupProbeMode(String text) {
+        return switch (text) {
+            case "on" -> CampaignSettings.PROBE_EVERY;
+            case "first" -> CampaignSettings.PROBE_FIRST;
+            case "off" -> CampaignSettings.PROBE_OFF;
+            default -> throw new LabException("--startup-probe takes on, first or off, got: " + text);
         };
     }
 }

@@ -125,10 +125,11 @@ class RunCommand implements Runnable {
     @Option(names = "--noise", defaultValue = "on", description = "on runs the first variant twice per repetition, to report the machine's own noise (default: ${DEFAULT-VALUE}).")
     String noise;
 
-    @Option(names = "--startup-probe", defaultValue = "on", description = "on starts each launched variant once more"
-            + " per repetition with the opposite JDK AOT cache setting (without it by default; with it under --set"
-            + " aot=off), for its start-up, first answer and memory alone, no load: the report's static metrics show"
-            + " both (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--startup-probe", defaultValue = "on", paramLabel = "on|first|off", description = "on starts each"
+            + " launched variant once more per repetition with the opposite JDK AOT cache setting (without it by"
+            + " default; with it under --set aot=off), for its start-up, first answer and memory alone, no load: the"
+            + " report's static metrics show both; first does so in the first repetition only (one pair per variant,"
+            + " no interval; the demo's choice) (default: ${DEFAULT-VALUE}).")
     String startupProbe;
 
     @Option(names = "--verify", defaultValue = "on", description = "off skips the equivalence and equal-work check before the load; the report says so (default: ${DEFAULT-VALUE}).")
@@ -269,7 +270,7 @@ class RunCommand implements Runnable {
                 plan.durationSeconds(), dataScale.name(), dataScale.users(), seed, securityOn, errorThreshold,
                 noiseVariant, viaGateway, launchSettings, plan.soak() ? plan.slices() : 0,
                 // a fixed-work experiment starts a server per user count: its start-up is measured there already
-                CampaignOptions.onOff("--startup-probe", startupProbe) && experiment.isEmpty());
+                experiment.isEmpty() ? CampaignOptions.startupProbeMode(startupProbe) : CampaignSettings.PROBE_OFF);
         String command = "./lab run " + application.id() + " --scenario " + chosenScenario.id()
                 + (launched.isEmpty() ? "" : " --variants " + String.join(",", launched))
                 + external.entrySet().stream().map(e -> " --target " + e.getKey() + "=" + String.join(",", e.getValue()))

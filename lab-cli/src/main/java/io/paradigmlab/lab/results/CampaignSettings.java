@@ -28,24 +28,37 @@ import java.util.Map;
  *                        {@code --set KEY=VALUE}); empty for its defaults
  * @param soakSlices      a soak ({@code --soak}): the number of consecutive slices of equal length its one level's
  *                        window ({@code durationSeconds}) was cut into; 0 for any other campaign
- * @param startupProbe    whether every repetition also started each launched variant once with the opposite JDK AOT
- *                        cache setting, for its start-up, first answer and footprint alone ({@code --startup-probe});
- *                        null (read as false) in results written before the lab had one
+ * @param startupProbe    in which repetitions each launched variant was also started once with the opposite JDK AOT
+ *                        cache setting, for its start-up, first answer and footprint alone ({@code --startup-probe}):
+ *                        {@link #PROBE_EVERY}, {@link #PROBE_FIRST} (the first repetition only) or {@link #PROBE_OFF};
+ *                        null (off) in results written before the lab had one, {@code true} from one that said only
+ *                        on or off (read as every)
  */
 public record CampaignSettings(String app, String scenario, List<String> variants, List<String> targets, String model,
                                List<Integer> levels, int repetitions, int warmupSeconds, int durationSeconds,
                                String scale, int users, long seed, boolean security, double errorThreshold,
                                String noiseVariant, boolean viaGateway, Map<String, String> launchSettings,
-                               int soakSlices, Boolean startupProbe) {
+                               int soakSlices, String startupProbe) {
 
     /** Suffix of the variant name of the noise check's second, identical run. */
     public static final String REPEAT_SUFFIX = " (repeat)";
+    /** The start-up probe in every repetition: paired ratios with intervals. */
+    public static final String PROBE_EVERY = "every";
+    /** The start-up probe in the first repetition only: one pair per variant, for short campaigns such as the demo. */
+    public static final String PROBE_FIRST = "first";
+    /** No start-up probe. */
+    public static final String PROBE_OFF = "off";
 
     public CampaignSettings {
         // A campaign.json written before targets existed has none: read it as no target.
         variants = variants == null ? List.of() : List.copyOf(variants);
         targets = targets == null ? List.of() : List.copyOf(targets);
         levels = levels == null ? List.of() : List.copyOf(levels);
+        startupProbe = startupProbe == null || startupProbe.equals("false") ? PROBE_OFF
+                : startupProbe.equals("true") ? PROBE_EVERY : startupProbe;
+        if (!List.of(PROBE_EVERY, PROBE_FIRST, PROBE_OFF).contains(startupProbe)) {
+            throw new IllegalArgumentException("start-up probe " + startupProbe + ": every, first or off");
+        }
         launchSettings = launchSettings == null ? Map.of()
                 : java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(launchSettings));
     }
@@ -56,7 +69,7 @@ public record CampaignSettings(String app, String scenario, List<String> variant
                             String scale, int users, long seed, boolean security, double errorThreshold,
                             String noiseVariant, boolean viaGateway, Map<String, String> launchSettings) {
         this(app, scenario, variants, targets, model, levels, repetitions, warmupSeconds, durationSeconds, scale, users,
-                seed, security, errorThreshold, noiseVariant, viaGateway, launchSettings, 0, false);
+                seed, security, errorThreshold, noiseVariant, viaGateway, launchSettings, 0, PROBE_OFF);
     }
 
     /** Whether this campaign was a soak: one level, its window measured in {@link #soakSlices} slices. */
@@ -64,13 +77,18 @@ public record CampaignSettings(String app, String scenario, List<String> variant
         return soakSlices > 1;
     }
 
-    /** {@link #startupProbe()}, false when unknown. */
+    /** Whether any repetition has the start-up probe ({@link #startupProbe()}). */
     public boolean probesStartup() {
-        return Boolean.TRUE.equals(startupProbe);
+        return !PROBE_OFF.equals(startupProbe);
     }
 
-    /** The same settings with the start-up probe on or off. */
-    public CampaignSettings withStartupProbe(boolean probe) {
+    /** Whether repetition {@code rep} (from 1) has the start-up probe. */
+    public boolean probesStartup(int rep) {
+        return PROBE_EVERY.equals(startupProbe) || PROBE_FIRST.equals(startupProbe) && rep == 1;
+    }
+
+    /** The same settings with the start-up probe {@link #PROBE_EVERY}, {@link #PROBE_FIRST} or {@link #PROBE_OFF}. */
+    public CampaignSettings withStartupProbe(String probe) {
         return new CampaignSettings(app, scenario, variants, targets, model, levels, repetitions, warmupSeconds,
                 durationSeconds, scale, users, seed, security, errorThreshold, noiseVariant, viaGateway, launchSettings,
                 soakSlices, probe);

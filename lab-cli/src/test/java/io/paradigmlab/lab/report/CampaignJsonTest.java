@@ -3,9 +3,11 @@ package io.paradigmlab.lab.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.lab.results.CampaignResult;
+import io.paradigmlab.lab.results.CampaignSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,6 +56,29 @@ class CampaignJsonTest {
 
     @TempDir
     Path dir;
+
+    @Test
+    void aStartUpProbeWrittenAsOnOrOffIsReadAsEveryRepetitionOrNone() throws IOException {
+        Path file = dir.resolve("campaign.json");
+        Files.writeString(file, BEFORE_TARGETS.replace("\"errorThreshold\" : 0.01", "\"errorThreshold\" : 0.01, \"startupProbe\" : true"));
+        var on = CampaignJson.read(file).settings();
+        assertThat(on.startupProbe()).isEqualTo(CampaignSettings.PROBE_EVERY);
+        assertThat(on.probesStartup(1)).isTrue();
+        assertThat(on.probesStartup(3)).isTrue();
+
+        Files.writeString(file, BEFORE_TARGETS.replace("\"errorThreshold\" : 0.01", "\"errorThreshold\" : 0.01, \"startupProbe\" : false"));
+        assertThat(CampaignJson.read(file).settings().probesStartup()).isFalse();
+
+        var first = on.withStartupProbe(CampaignSettings.PROBE_FIRST);
+        assertThat(first.probesStartup()).isTrue();
+        assertThat(first.probesStartup(1)).isTrue();
+        assertThat(first.probesStartup(2)).isFalse();
+        CampaignResult read = CampaignJson.read(file);
+        Path written = dir.resolve("first.json");
+        CampaignJson.write(new CampaignResult(read.id(), read.started(), read.finished(), read.command(),
+                read.environment(), first, List.of(), List.of(), null, null, null, List.of()), written);
+        assertThat(CampaignJson.read(written).settings().startupProbe()).isEqualTo(CampaignSettings.PROBE_FIRST);
+    }
 
     @Test
     void resourcesAFileDidNotRecordAreReadAsNotMeasuredNotAsZero() throws IOException {

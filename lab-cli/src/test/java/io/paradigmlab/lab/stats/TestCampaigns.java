@@ -53,7 +53,7 @@ public final class TestCampaigns {
     public static CampaignSettings soakSettings(List<String> variants, int repetitions, int slices, int sliceSeconds,
                                                 String noiseVariant) {
         return new CampaignSettings("tweebyte", "feed", variants, List.of(), "open", List.of(200), repetitions, 60,
-                slices * sliceSeconds, "quick", 1000, 42, false, 0.01, noiseVariant, false, Map.of(), slices, false);
+                slices * sliceSeconds, "quick", 1000, 42, false, 0.01, noiseVariant, false, Map.of(), slices, CampaignSettings.PROBE_OFF);
     }
 
     public static CampaignSettings settings(List<String> variants, List<Integer> levels, int repetitions) {

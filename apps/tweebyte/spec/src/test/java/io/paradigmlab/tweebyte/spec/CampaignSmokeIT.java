@@ -54,7 +54,7 @@ class CampaignSmokeIT {
     void aTinyReadingCampaignProducesACompleteReportWithProfilesAndStartUpsWithAndWithoutTheAotCache()
             throws Exception {
         Path dir = Path.of("target", "smoke-campaign").toAbsolutePath();
-        CampaignSettings settings = settings("user-summary", VARIANTS, List.of(), "async", 2).withStartupProbe(true);
+        CampaignSettings settings = settings("user-summary", VARIANTS, List.of(), "async", 2).withStartupProbe(CampaignSettings.PROBE_EVERY);
         Profiling profiling = Profiling.of(true, null, LEVELS, VARIANTS, false, dir);
         CampaignResult result = CampaignRunner.run(RepoLayout.locate(), new CampaignRunner.Request(TWEEBYTE, settings,
                 plan(), Map.of(), null, null, "smoke test", true, null, null, profiling), "smoke-read", System.out);
@@ -190,7 +190,7 @@ class CampaignSmokeIT {
         LoadPlan soak = new LoadPlan(LoadPlan.Model.CLOSED, List.of(2), 1, 15, 5000, slices);
         CampaignSettings settings = new CampaignSettings("tweebyte", "feed", variants, List.of(), "closed", List.of(2),
                 1, 1, 15, "quick", TWEEBYTE.data().scale("quick").users(), 7, false, 0.05, null, true, Map.of(),
-                slices, false);
+                slices, CampaignSettings.PROBE_OFF);
         CampaignResult result = CampaignRunner.run(RepoLayout.locate(), new CampaignRunner.Request(TWEEBYTE, settings,
                 soak, Map.of(), null, null, "smoke test", false), "smoke-gateway", System.out);
 

@@ -222,12 +222,48 @@ public final class ServiceProcess implements AutoCloseable {
     private static Process launch(String name, List<String> command, Path log, boolean append) {
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
-            return new ProcessBuilder(command).redirectErrorStream(true)
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(append ? ProcessBuilder.Redirect.appendTo(log.toFile())
                             : ProcessBuilder.Redirect.to(log.toFile()))
                     .start();
+            StopOnExit.watch(process);
+            return process;
         } catch (IOException e) {
             throw new LabException("Cannot start " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The service JVMs this lab process started and that still run, stopped when the lab exits on a signal (Ctrl-C,
+     * SIGTERM) before it could close them: a campaign interrupted that way left its services running until the next
+     * lab command reaped them. A SIGKILL runs no hook; the reaper ({@link ServerRegistry}) is there for that.
+     */
+    private static final class StopOnExit {
+        private static final java.util.Set<Process> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        static {
+            Runtime.getRuntime().addShutdownHook(new Thread(StopOnExit::stopAll, "stop-service-jvms"));
+        }
+
+        static void watch(Process process) {
+            RUNNING.add(process);
+            process.onExit().thenRun(() -> RUNNING.remove(process));
+        }
+
+        private static void stopAll() {
+            List<Process> left = List.copyOf(RUNNING);
+            left.forEach(Process::destroy);
+            Instant deadline = Instant.now().plusSeconds(10);
+            for (Process process : left) {
+                try {
+                    long wait = Math.max(0, Duration.between(Instant.now(), deadline).toMillis());
+                    if (!process.waitFor(wait, TimeUnit.MILLISECONDS)) {
+                        process.destroyForcibly();
+                    }
+                } catch (InterruptedException e) {
+                    process.destroyForcibly();
+                }
+            }
         }
     }
 

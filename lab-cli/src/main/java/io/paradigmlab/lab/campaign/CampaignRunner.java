@@ -167,7 +167,8 @@ public final class CampaignRunner {
             environment.put("AOT cache", AotCache.describe(aot) + (request.serviceHost() == null ? ""
                     : " (the services run on another host, where the lab keeps no cache)"));
             if (probesStartup(request) && !launched.isEmpty()) {
-                environment.put("start-up probe", (settings.probesStartup(2) ? "every repetition" : "the first repetition")
+                boolean every = CampaignSettings.PROBE_EVERY.equals(settings.startupProbe());
+                environment.put("start-up probe", (every ? "every repetition" : "the first repetition")
                         + " also starts each launched variant once "
                         + (aot ? "without" : "with") + " the AOT cache, on a fresh copy of the data, for its start-up,"
                         + " first answer and footprint alone (no load)");

@@ -794,8 +794,9 @@ final class HtmlReport {
                 : String.join(", ", settings.launchSettings().entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue()).toList()));
         row("Start-up probe", !settings.probesStartup() ? "off"
-                : (settings.probesStartup(2) ? "on: each launched variant also started once per repetition"
-                : "first: each launched variant also started once, in the first repetition")
+                : (CampaignSettings.PROBE_EVERY.equals(settings.startupProbe())
+                ? "on: each launched variant also started once per repetition,"
+                : "first: each launched variant also started once, in the first repetition,")
                 + " with the opposite AOT cache setting (static metrics)");
         row("Error threshold", Fmt.fixed(settings.errorThreshold() * 100, 2) + "%");
         out.append("</table>\n");

@@ -9,7 +9,7 @@ import io.paradigmlab.eshop.domain.OrderBatch;
 import io.paradigmlab.eshop.domain.OrderLine;
 import io.paradigmlab.eshop.domain.Product;
 import io.paradigmlab.eshop.domain.SeedData;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.request.EshopRequests;
 import io.paradigmlab.eshop.mvc.common.InventoryClient;
@@ -86,13 +86,13 @@ class ErrorsTest {
             long id = added.as(Product.class).id();
             Http.Response response = Http.json("PUT", product.url("/products/" + id + "/stock"), "{\"quantity\":1}");
             Http.assertError(response, 503, "/products/" + id + "/stock",
-                    List.of(ApiException.Unavailable.INVENTORY));
+                    List.of(StandardErrors.INVENTORY_UNAVAILABLE));
             assertThat(response.header("Retry-After")).isEqualTo(Integer.toString(InventoryClient.RETRY_AFTER_SECONDS));
             for (String query : List.of("", "?mode=individual&delayMs=10")) {
                 response = Http.json("POST", order.url("/orders/batch" + query),
                         new OrderBatch(List.of(new OrderLine(null, SeedData.code(6_000_002), 1L),
                                 new OrderLine(null, SeedData.code(6_000_003), 1L))));
-                Http.assertError(response, 503, "/orders/batch", List.of(ApiException.Unavailable.INVENTORY));
+                Http.assertError(response, 503, "/orders/batch", List.of(StandardErrors.INVENTORY_UNAVAILABLE));
                 assertThat(response.header("Retry-After"))
                         .isEqualTo(Integer.toString(InventoryClient.RETRY_AFTER_SECONDS));
             }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.eshop.domain.ReservationOutcome;
 import io.paradigmlab.eshop.domain.SeedData;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.request.EshopRequests;
 import java.util.ArrayList;
@@ -56,7 +56,7 @@ class InventoryServiceTest {
     void stockIsSetAndRead() {
         String code = freshCode();
         Http.assertError(Http.get(inventory.url("/inventory/" + code)), 404, "/inventory/" + code,
-                List.of(ApiException.NotFound.STOCK));
+                List.of(StandardErrors.STOCK_NOT_FOUND));
         putStock(inventory, code, 7);
         putStock(inventory, code, 0);
         assertThat(Http.get(inventory.url("/inventory/" + code)).text())

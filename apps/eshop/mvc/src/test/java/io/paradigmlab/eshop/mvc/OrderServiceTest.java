@@ -10,7 +10,7 @@ import io.paradigmlab.eshop.domain.OrderBatch;
 import io.paradigmlab.eshop.domain.OrderLine;
 import io.paradigmlab.eshop.domain.Rejected;
 import io.paradigmlab.eshop.domain.SeedData;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.request.EshopRequests;
 import io.paradigmlab.eshop.mvc.order.OrderService;
@@ -172,7 +172,7 @@ class OrderServiceTest {
         assertThat(read.text()).isEqualTo("{\"id\":" + id + ",\"orderNumber\":\"" + number + "\",\"productCode\":\""
                 + code + "\",\"quantity\":2}");
         Http.assertError(Http.get(services.orderVirtual().url("/orders/" + Long.MAX_VALUE)), 404,
-                "/orders/" + Long.MAX_VALUE, List.of(ApiException.NotFound.ORDER));
+                "/orders/" + Long.MAX_VALUE, List.of(StandardErrors.ORDER_NOT_FOUND));
         Http.assertError(Http.get(services.orderVirtual().url("/orders/0")), 400, "/orders/0",
                 List.of(EshopRequests.ID));
     }

@@ -7,7 +7,7 @@ import io.paradigmlab.eshop.domain.NewProduct;
 import io.paradigmlab.eshop.domain.Product;
 import io.paradigmlab.eshop.domain.SeedData;
 import io.paradigmlab.eshop.domain.csv.ProductCsv;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.request.EshopRequests;
 import io.paradigmlab.eshop.mvc.product.ProductController;
@@ -79,7 +79,7 @@ class ProductServiceTest {
         NewProduct p = fresh();
         add(p);
         Http.assertError(Http.json("POST", product.url("/products"), p), 409, "/products",
-                List.of(ApiException.Conflict.DUPLICATE_CODE));
+                List.of(StandardErrors.DUPLICATE_CODE));
     }
 
     @Test
@@ -128,9 +128,9 @@ class ProductServiceTest {
     @Test
     void anUnknownProductIs404() {
         Http.assertError(Http.get(product.url("/products/" + Long.MAX_VALUE)), 404, "/products/" + Long.MAX_VALUE,
-                List.of(ApiException.NotFound.PRODUCT));
+                List.of(StandardErrors.PRODUCT_NOT_FOUND));
         Http.assertError(Http.get(product.url("/products/" + Long.MAX_VALUE + "/barcode")), 404,
-                "/products/" + Long.MAX_VALUE + "/barcode", List.of(ApiException.NotFound.PRODUCT));
+                "/products/" + Long.MAX_VALUE + "/barcode", List.of(StandardErrors.PRODUCT_NOT_FOUND));
     }
 
     @Test
@@ -147,7 +147,7 @@ class ProductServiceTest {
     void aStockUpdateOfAnUnknownProductIs404WithoutCallingInventory() {
         int before = services.inventoryCalls().count("PUT /inventory/");
         Http.assertError(Http.json("PUT", product.url("/products/" + Long.MAX_VALUE + "/stock"), "{\"quantity\":1}"),
-                404, "/products/" + Long.MAX_VALUE + "/stock", List.of(ApiException.NotFound.PRODUCT));
+                404, "/products/" + Long.MAX_VALUE + "/stock", List.of(StandardErrors.PRODUCT_NOT_FOUND));
         assertThat(services.inventoryCalls().count("PUT /inventory/")).isEqualTo(before);
     }
 
@@ -246,7 +246,7 @@ class ProductServiceTest {
         List<NewProduct> products = new ArrayList<>(IntStream.range(0, 1_500).mapToObj(i -> fresh()).toList());
         products.add(existing.withoutId());
         Http.assertError(Http.send("POST", product.url("/products/import"), "text/csv",
-                ProductCsv.document(products)), 409, "/products/import", List.of(ApiException.Conflict.DUPLICATE_CODE));
+                ProductCsv.document(products)), 409, "/products/import", List.of(StandardErrors.DUPLICATE_CODE));
         assertThat(count(products)).isEqualTo(1);
     }
 

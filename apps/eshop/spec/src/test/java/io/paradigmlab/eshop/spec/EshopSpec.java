@@ -9,7 +9,7 @@ import io.paradigmlab.eshop.domain.Product;
 import io.paradigmlab.eshop.domain.Rejected;
 import io.paradigmlab.eshop.domain.SeedData;
 import io.paradigmlab.eshop.domain.csv.ProductCsv;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.request.EshopRequests;
 import io.paradigmlab.eshop.lab.EshopDataGenerator;
@@ -238,7 +238,7 @@ abstract class EshopSpec {
 
         Client.Response again = product.post("/products", Json.write(new NewProduct("P3000101", "Other", "Toys",
                 BigDecimal.ONE, "x")));
-        assertError(again, 409, "/products", ApiException.Conflict.DUPLICATE_CODE);
+        assertError(again, 409, "/products", StandardErrors.DUPLICATE_CODE);
         assertThat(ok(product.get("/products/" + id)).json()).isEqualTo(Json.tree(stored));
     }
 
@@ -263,7 +263,7 @@ abstract class EshopSpec {
         Map<String, Long> before = calls();
 
         assertError(product.put("/products/999999/stock", "{\"quantity\":5}"), 404, "/products/999999/stock",
-                ApiException.NotFound.PRODUCT);
+                StandardErrors.PRODUCT_NOT_FOUND);
         // a bad quantity is refused before the product is even looked up
         assertError(product.put("/products/999999/stock", "{\"quantity\":-5}"), 400, "/products/999999/stock",
                 EshopRequests.STOCK_QUANTITY);
@@ -344,7 +344,7 @@ abstract class EshopSpec {
         Client.Response r = product.send("POST", "/products/import", ProductCsv.MEDIA_TYPE,
                 ProductCsv.document(withDuplicate).getBytes(StandardCharsets.UTF_8));
 
-        assertError(r, 409, "/products/import", ApiException.Conflict.DUPLICATE_CODE);
+        assertError(r, 409, "/products/import", StandardErrors.DUPLICATE_CODE);
         assertThat(productRows("P33%")).isZero();
         // nothing half done is left in the way: the same rows without the duplicate import
         Client.Response clean = product.send("POST", "/products/import", ProductCsv.MEDIA_TYPE,
@@ -375,7 +375,7 @@ abstract class EshopSpec {
             assertThat(r.bytes()).isEqualTo(Barcodes.code128Png(fixture.code(id)));
         }
         assertError(product.get("/products/999999/barcode"), 404, "/products/999999/barcode",
-                ApiException.NotFound.PRODUCT);
+                StandardErrors.PRODUCT_NOT_FOUND);
     }
 
     // ---- inventory
@@ -515,9 +515,9 @@ abstract class EshopSpec {
 
     @Test
     void unknownIdsAre404AndUnknownPathsAndMethodsTheirStatus() {
-        assertError(product.get("/products/999999"), 404, "/products/999999", ApiException.NotFound.PRODUCT);
-        assertError(order.get("/orders/999999999"), 404, "/orders/999999999", ApiException.NotFound.ORDER);
-        assertError(inventory.get("/inventory/P9999999"), 404, "/inventory/P9999999", ApiException.NotFound.STOCK);
+        assertError(product.get("/products/999999"), 404, "/products/999999", StandardErrors.PRODUCT_NOT_FOUND);
+        assertError(order.get("/orders/999999999"), 404, "/orders/999999999", StandardErrors.ORDER_NOT_FOUND);
+        assertError(inventory.get("/inventory/P9999999"), 404, "/inventory/P9999999", StandardErrors.STOCK_NOT_FOUND);
         assertError(product.get("/nothing/here"), 404, "/nothing/here", StandardErrors.NOT_FOUND);
         assertError(order.get("/orders"), 404, "/orders", StandardErrors.NOT_FOUND);
         assertError(product.send("DELETE", "/products/1", null, null), 405, "/products/1",
@@ -723,7 +723,7 @@ abstract class EshopSpec {
     }
 
     static void assertUnavailable(Client.Response r, String path, String phase) {
-        assertError(r, 503, path, ApiException.Unavailable.INVENTORY);
+        assertError(r, 503, path, StandardErrors.INVENTORY_UNAVAILABLE);
         assertThat(r.header("retry-after")).as("%s: %s", phase, r).isNotNull().matches("[1-9][0-9]*");
     }
 

@@ -4,7 +4,7 @@ import static io.paradigmlab.eshop.webflux.Checks.assertError;
 import static io.paradigmlab.eshop.webflux.Checks.assertJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.request.EshopRequests;
 import java.sql.Connection;
@@ -59,7 +59,7 @@ class InventoryServiceTest {
                 "{\"code\":\"P6000001\",\"quantity\":0}");
         assertJson(inventory.get("/inventory/P6000001"), 200, "{\"code\":\"P6000001\",\"quantity\":0}");
         assertThat(stock("P6000001")).isZero();
-        assertError(inventory.get("/inventory/P6999999"), 404, "/inventory/P6999999", ApiException.NotFound.STOCK);
+        assertError(inventory.get("/inventory/P6999999"), 404, "/inventory/P6999999", StandardErrors.STOCK_NOT_FOUND);
     }
 
     @Test

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.eshop.domain.OrderLine;
 import io.paradigmlab.eshop.domain.SeedData;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.request.EshopRequests;
 import io.paradigmlab.eshop.webflux.order.OrderService;
@@ -217,7 +217,7 @@ class OrderServiceTest {
         long rows = orderRows();
         for (String mode : List.of("bulk", "individual")) {
             TestServer.Response r = services.orderWithoutInventory.post("/orders/batch?mode=" + mode, INVALID_BATCH);
-            assertError(r, 503, "/orders/batch", ApiException.Unavailable.INVENTORY);
+            assertError(r, 503, "/orders/batch", StandardErrors.INVENTORY_UNAVAILABLE);
             assertThat(r.header("Retry-After")).isEqualTo("1");
         }
         assertThat(orderRows()).isEqualTo(rows);
@@ -249,7 +249,7 @@ class OrderServiceTest {
 
     @Test
     void unknownAndMalformedOrderIds() {
-        assertError(order.get("/orders/999999999"), 404, "/orders/999999999", ApiException.NotFound.ORDER);
+        assertError(order.get("/orders/999999999"), 404, "/orders/999999999", StandardErrors.ORDER_NOT_FOUND);
         assertError(order.get("/orders/abc"), 400, "/orders/abc", EshopRequests.ID);
         assertError(order.get("/orders/0"), 400, "/orders/0", EshopRequests.ID);
     }

@@ -8,7 +8,7 @@ import io.paradigmlab.eshop.domain.Barcodes;
 import io.paradigmlab.eshop.domain.NewProduct;
 import io.paradigmlab.eshop.domain.SeedData;
 import io.paradigmlab.eshop.domain.csv.ProductCsv;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.request.EshopRequests;
 import java.io.ByteArrayOutputStream;
@@ -73,7 +73,7 @@ class ProductServiceTest {
     void aDuplicateCodeIs409() {
         add("P5000003");
         assertError(product.post("/products", productJson("P5000003", "Other", "1")), 409, "/products",
-                ApiException.Conflict.DUPLICATE_CODE);
+                StandardErrors.DUPLICATE_CODE);
     }
 
     @Test
@@ -106,7 +106,7 @@ class ProductServiceTest {
     @Test
     void unknownOrMalformedIds() {
         assertError(product.get("/products/999999999"), 404, "/products/999999999",
-                ApiException.NotFound.PRODUCT);
+                StandardErrors.PRODUCT_NOT_FOUND);
         for (String id : List.of("abc", "0", "-1", "1.5", "99999999999999999999", "%20")) {
             assertError(product.get("/products/" + id), 400, "/products/" + id, EshopRequests.ID);
         }
@@ -129,7 +129,7 @@ class ProductServiceTest {
     void aMissingProductIs404WithoutACallToInventory() {
         int before = services.inventoryRequests();
         assertError(product.put("/products/888888888/stock", "{\"quantity\":1}"), 404, "/products/888888888/stock",
-                ApiException.NotFound.PRODUCT);
+                StandardErrors.PRODUCT_NOT_FOUND);
         assertThat(services.inventoryRequests()).isEqualTo(before);
     }
 
@@ -154,7 +154,7 @@ class ProductServiceTest {
         long id = add("P5000011");
         TestServer.Response r = services.productWithoutInventory.put("/products/" + id + "/stock",
                 "{\"quantity\":3}");
-        assertError(r, 503, "/products/" + id + "/stock", ApiException.Unavailable.INVENTORY);
+        assertError(r, 503, "/products/" + id + "/stock", StandardErrors.INVENTORY_UNAVAILABLE);
         assertThat(r.header("Retry-After")).isEqualTo("1");
     }
 
@@ -193,7 +193,7 @@ class ProductServiceTest {
         assertThat(Barcodes.decode(r.body())).isEqualTo("P5000020");
         assertThat(r.body()).isEqualTo(Barcodes.code128Png("P5000020"));
         assertError(product.get("/products/777777777/barcode"), 404, "/products/777777777/barcode",
-                ApiException.NotFound.PRODUCT);
+                StandardErrors.PRODUCT_NOT_FOUND);
         assertError(product.get("/products/0/barcode"), 400, "/products/0/barcode", EshopRequests.ID);
     }
 
@@ -273,7 +273,7 @@ class ProductServiceTest {
         // 1,200 rows; row 1,150 (the second statement) exists: the first 1,000 rows are rolled back too
         List<NewProduct> batch = generated(3_200_001, 1_200);
         assertThat(batch.get(1_149).code()).isEqualTo("P3201150");
-        assertError(importCsv(csv(batch)), 409, "/products/import", ApiException.Conflict.DUPLICATE_CODE);
+        assertError(importCsv(csv(batch)), 409, "/products/import", StandardErrors.DUPLICATE_CODE);
         assertThat(count("")).isEqualTo(before + 1);
         assertThat(count(" WHERE code LIKE 'P32%'")).isEqualTo(1);
     }

@@ -1,6 +1,6 @@
 package io.paradigmlab.itstore.jdbc;
 
-import io.paradigmlab.itstore.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;

@@ -19,7 +19,7 @@ import io.paradigmlab.itstore.domain.MonthSales;
 import io.paradigmlab.itstore.domain.Product;
 import io.paradigmlab.itstore.domain.ProductProfit;
 import io.paradigmlab.itstore.domain.SalesCost;
-import io.paradigmlab.itstore.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.itstore.domain.request.ItemsPeriod;
 import java.math.BigDecimal;
 import java.sql.Connection;

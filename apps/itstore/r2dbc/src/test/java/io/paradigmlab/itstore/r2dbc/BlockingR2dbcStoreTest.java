@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.paradigmlab.itstore.domain.Product;
-import io.paradigmlab.itstore.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.itstore.domain.request.ItemsPeriod;
 import io.paradigmlab.itstore.jdbc.ItStoreTestDatabase;
 import io.paradigmlab.itstore.jdbc.JdbcSettings;

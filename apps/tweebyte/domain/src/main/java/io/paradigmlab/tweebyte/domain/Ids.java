@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.domain;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -13,10 +13,10 @@ public final class Ids {
     private Ids() {
     }
 
-    /** @throws ApiException.InvalidInput naming {@code field} when {@code raw} is not a canonical UUID */
+    /** @throws ApiException.BadRequest naming {@code field} when {@code raw} is not a canonical UUID */
     public static UUID parse(String field, String raw) {
         if (raw == null || !CANONICAL.matcher(raw).matches()) {
-            throw new ApiException.InvalidInput(field + " must be a valid UUID");
+            throw new ApiException.BadRequest(field + " must be a valid UUID");
         }
         return UUID.fromString(raw);
     }

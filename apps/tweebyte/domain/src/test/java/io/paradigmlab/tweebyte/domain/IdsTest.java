@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.domain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -19,9 +19,9 @@ class IdsTest {
     @Test
     void rejectsShortFormsThatUuidFromStringAccepts() {
         assertThatThrownBy(() -> Ids.parse("id", "1-2-3-4-5"))
-                .isInstanceOf(ApiException.InvalidInput.class)
+                .isInstanceOf(ApiException.BadRequest.class)
                 .hasMessage("id must be a valid UUID");
         assertThatThrownBy(() -> Ids.parse("userId", "not-a-uuid")).hasMessage("userId must be a valid UUID");
-        assertThatThrownBy(() -> Ids.parse("id", null)).isInstanceOf(ApiException.InvalidInput.class);
+        assertThatThrownBy(() -> Ids.parse("id", null)).isInstanceOf(ApiException.BadRequest.class);
     }
 }

@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.media.JobState;
 import io.paradigmlab.tweebyte.domain.media.MediaJob;
 import io.paradigmlab.tweebyte.domain.media.MediaJobRequest;

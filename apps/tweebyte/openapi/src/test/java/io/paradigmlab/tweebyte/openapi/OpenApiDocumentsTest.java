@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.openapi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.tweebyte.domain.IdResponse;
-import io.paradigmlab.tweebyte.domain.error.ErrorBody;
+import io.paradigmlab.common.contract.ErrorBody;
 import io.paradigmlab.tweebyte.domain.interaction.Created;
 import io.paradigmlab.tweebyte.domain.interaction.Follow;
 import io.paradigmlab.tweebyte.domain.interaction.Like;

@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.resilience;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import java.io.IOException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;

@@ -11,7 +11,7 @@ public final class Authenticator {
         this.enabled = enabled;
     }
 
-    /** @throws io.paradigmlab.tweebyte.domain.error.ApiException.Unauthorized when security is on and the token is bad */
+    /** @throws io.paradigmlab.common.contract.ApiException.Unauthorized when security is on and the token is bad */
     public Caller authenticate(String authorizationHeader) {
         return enabled ? verifier.verify(authorizationHeader) : Caller.UNCHECKED;
     }

@@ -4,7 +4,7 @@ import static io.paradigmlab.tweebyte.spec.UserServiceSpec.assertError;
 import static io.paradigmlab.tweebyte.spec.UserServiceSpec.assertSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
 import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
 import io.paradigmlab.tweebyte.lab.TweebyteService;

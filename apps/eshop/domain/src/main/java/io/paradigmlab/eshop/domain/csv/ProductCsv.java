@@ -2,7 +2,7 @@ package io.paradigmlab.eshop.domain.csv;
 
 import io.paradigmlab.eshop.domain.NewProduct;
 import io.paradigmlab.eshop.domain.Product;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.error.ErrorList;
 import io.paradigmlab.eshop.domain.request.EshopRequests;
 import java.io.CharArrayReader;

@@ -1,5 +1,6 @@
 package io.paradigmlab.eshop.domain.error;
 
+import io.paradigmlab.common.contract.ApiException;
 import java.util.ArrayList;
 import java.util.List;
 

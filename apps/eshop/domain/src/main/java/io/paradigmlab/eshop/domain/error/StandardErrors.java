@@ -3,8 +3,9 @@ package io.paradigmlab.eshop.domain.error;
 import java.util.List;
 
 /**
- * Messages for failures that the web frameworks detect before the application's code runs. MVC and WebFlux word
- * these differently; every variant answers with these words instead, so responses stay identical.
+ * The e-shop's words in its error bodies (spec 2.7): for the failures its services decide, and for those that the web
+ * frameworks detect before the application's code runs, which MVC and WebFlux word differently; every variant answers
+ * with these words instead, so responses stay identical. The statuses are {@code ApiException}'s.
  */
 public final class StandardErrors {
 
@@ -22,6 +23,17 @@ public final class StandardErrors {
     public static final String INTERNAL = "Internal server error";
     /** More requests in flight than a service's bound: a 503 with {@code Retry-After}, so nothing queues unbounded. */
     public static final String OVERLOADED = "Service overloaded, try again later";
+
+    /** 404 for a product id or code nobody added. */
+    public static final String PRODUCT_NOT_FOUND = "Product not found";
+    /** 404 for a stock level of an unknown product. */
+    public static final String STOCK_NOT_FOUND = "Stock not found";
+    /** 404 for an unknown order id. */
+    public static final String ORDER_NOT_FOUND = "Order not found";
+    /** 409: a product with the same {@code code} exists (one added by {@code POST /products} or an import). */
+    public static final String DUPLICATE_CODE = "A product with this code already exists";
+    /** 503 from Product and Order: the Inventory service cannot be reached. */
+    public static final String INVENTORY_UNAVAILABLE = "Inventory service unavailable";
 
     private StandardErrors() {
     }

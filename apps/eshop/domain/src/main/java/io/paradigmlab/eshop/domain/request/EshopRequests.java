@@ -6,7 +6,7 @@ import io.paradigmlab.eshop.domain.NewProduct;
 import io.paradigmlab.eshop.domain.OrderBatch;
 import io.paradigmlab.eshop.domain.OrderLine;
 import io.paradigmlab.eshop.domain.StockUpdate;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.error.ErrorList;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import java.math.BigDecimal;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.paradigmlab.eshop.domain.NewProduct;
 import io.paradigmlab.eshop.domain.Product;
 import io.paradigmlab.eshop.domain.SeedData;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;

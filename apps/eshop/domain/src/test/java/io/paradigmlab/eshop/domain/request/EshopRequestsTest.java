@@ -10,7 +10,7 @@ import io.paradigmlab.eshop.domain.NewProduct;
 import io.paradigmlab.eshop.domain.OrderBatch;
 import io.paradigmlab.eshop.domain.OrderLine;
 import io.paradigmlab.eshop.domain.StockUpdate;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;

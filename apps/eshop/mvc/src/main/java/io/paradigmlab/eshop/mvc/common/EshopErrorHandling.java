@@ -1,7 +1,7 @@
 package io.paradigmlab.eshop.mvc.common;
 
-import io.paradigmlab.eshop.domain.error.ApiException;
-import io.paradigmlab.eshop.domain.error.ErrorBody;
+import io.paradigmlab.common.contract.ApiException;
+import io.paradigmlab.common.contract.ErrorBody;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,5 +1,6 @@
 package io.paradigmlab.eshop.mvc.common;
 
+import io.paradigmlab.eshop.domain.limits.RequestLimits;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
@@ -14,8 +15,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * What the e-shop's three MVC services share, whichever of them runs (each service's own beans come from its
  * {@code @Configuration}, imported by its thin app): the contract's error bodies for every failure, including the
- * answers Tomcat gives itself; the in-flight bound ({@value InFlightLimitFilter#PROPERTY}, default
- * {@value InFlightLimitFilter#DEFAULT_MAX}); the refusal of an undecodable query; and the JSON reading rules.
+ * answers Tomcat gives itself; the in-flight bound ({@value RequestLimits#PROPERTY}, default
+ * {@value RequestLimits#DEFAULT_MAX_CONCURRENT_REQUESTS}); the refusal of an undecodable query; and the JSON reading rules.
  *
  * <p>JSON (the same in the WebFlux twin): Spring Boot's {@code JsonMapper} with its defaults, as the IT store, except
  * that a number with a fraction or exponent is refused where an integer is expected
@@ -40,8 +41,8 @@ public class EshopMvcAutoConfiguration {
     /** The in-flight bound, first of all filters, so an overloaded service spends nothing on a request it refuses. */
     @Bean
     FilterRegistrationBean<InFlightLimitFilter> eshopInFlightLimit(Environment env, JsonMapper json) {
-        int max = env.getProperty(InFlightLimitFilter.PROPERTY, Integer.class, InFlightLimitFilter.DEFAULT_MAX);
-        var registration = new FilterRegistrationBean<>(new InFlightLimitFilter(max, json));
+        int max = env.getProperty(RequestLimits.PROPERTY, Integer.class, RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS);
+        var registration = new FilterRegistrationBean<>(new InFlightLimitFilter(RequestLimits.limit(max), json));
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         return registration;
     }

@@ -1,5 +1,6 @@
 package io.paradigmlab.eshop.mvc.common;
 
+import io.paradigmlab.common.contract.InFlightLimit;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -10,7 +11,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.web.filter.OncePerRequestFilter;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -22,37 +22,29 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class InFlightLimitFilter extends OncePerRequestFilter {
 
-    /** {@code eshop.limits.max-concurrent-requests}. */
-    public static final String PROPERTY = "eshop.limits.max-concurrent-requests";
-    public static final int DEFAULT_MAX = 10_000;
-
-    private final int max;
-    private final AtomicInteger inFlight = new AtomicInteger();
+    private final InFlightLimit limit;
     private final JsonMapper json;
 
-    public InFlightLimitFilter(int max, JsonMapper json) {
-        if (max < 1) {
-            throw new IllegalArgumentException(PROPERTY + " must be at least 1, was " + max);
-        }
-        this.max = max;
+    public InFlightLimitFilter(InFlightLimit limit, JsonMapper json) {
+        this.limit = limit;
         this.json = json;
     }
 
     public int inFlight() {
-        return inFlight.get();
+        return limit.inFlight();
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        if (!tryEnter()) {
+        if (!limit.tryEnter()) {
             ErrorResponses.write(json, request, response, 503, List.of(StandardErrors.OVERLOADED));
             return;
         }
         AtomicBoolean exited = new AtomicBoolean();
         Runnable exit = () -> {
             if (exited.compareAndSet(false, true)) {
-                inFlight.decrementAndGet();
+                limit.exit();
             }
         };
         boolean async = false;
@@ -84,16 +76,5 @@ public final class InFlightLimitFilter extends OncePerRequestFilter {
                 exit.run();
             }
         }
-    }
-
-    private boolean tryEnter() {
-        int n;
-        do {
-            n = inFlight.get();
-            if (n >= max) {
-                return false;
-            }
-        } while (!inFlight.compareAndSet(n, n + 1));
-        return true;
     }
 }

@@ -1,12 +1,13 @@
 package io.paradigmlab.eshop.mvc.common;
 
+import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.OrderLine;
 import io.paradigmlab.eshop.domain.ReleaseResult;
 import io.paradigmlab.eshop.domain.ReservationOutcome;
 import io.paradigmlab.eshop.domain.ReservationResult;
 import io.paradigmlab.eshop.domain.StockLevel;
 import io.paradigmlab.eshop.domain.StockUpdate;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -93,6 +94,6 @@ public final class InventoryClient {
         if ((last == Long.MIN_VALUE || now - last >= WARNING_INTERVAL_NANOS) && lastWarning.compareAndSet(last, now)) {
             log.warn("Inventory unavailable: {}{}", what, cause == null ? "" : ": " + cause);
         }
-        return new ApiException.Unavailable(ApiException.Unavailable.INVENTORY, RETRY_AFTER_SECONDS);
+        return new ApiException.Unavailable(StandardErrors.INVENTORY_UNAVAILABLE, RETRY_AFTER_SECONDS);
     }
 }

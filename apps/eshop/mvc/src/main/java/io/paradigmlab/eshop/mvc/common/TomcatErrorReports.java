@@ -1,6 +1,6 @@
 package io.paradigmlab.eshop.mvc.common;
 
-import io.paradigmlab.eshop.domain.error.ErrorBody;
+import io.paradigmlab.common.contract.ErrorBody;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import java.io.IOException;
 import org.apache.catalina.Valve;

@@ -1,5 +1,6 @@
 package io.paradigmlab.eshop.mvc.inventory;
 
+import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.OrderLine;
 import io.paradigmlab.eshop.domain.Rejected;
 import io.paradigmlab.eshop.domain.ReleaseResult;
@@ -8,7 +9,7 @@ import io.paradigmlab.eshop.domain.ReservationResult;
 import io.paradigmlab.eshop.domain.Reservations;
 import io.paradigmlab.eshop.domain.StockLevel;
 import io.paradigmlab.eshop.domain.StockUpdate;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.request.EshopRequests;
 import io.paradigmlab.eshop.mvc.common.Requests;
 import jakarta.servlet.http.HttpServletRequest;
@@ -46,7 +47,7 @@ public class InventoryController {
     @GetMapping("/inventory/{code}")
     ResponseEntity<StockLevel> get(@PathVariable("code") String code) {
         String checked = EshopRequests.code(code);
-        return json(store.byCode(checked).orElseThrow(() -> new ApiException.NotFound(ApiException.NotFound.STOCK)));
+        return json(store.byCode(checked).orElseThrow(() -> new ApiException.NotFound(StandardErrors.STOCK_NOT_FOUND)));
     }
 
     /** One {@code RESERVE_MANY} per round of distinct codes, one after the other, no transaction around them. */

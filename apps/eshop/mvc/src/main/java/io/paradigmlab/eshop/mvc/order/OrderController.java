@@ -1,11 +1,12 @@
 package io.paradigmlab.eshop.mvc.order;
 
+import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.BatchOptions;
 import io.paradigmlab.eshop.domain.BatchResult;
 import io.paradigmlab.eshop.domain.Order;
 import io.paradigmlab.eshop.domain.OrderBatch;
 import io.paradigmlab.eshop.domain.OrderLine;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.request.EshopRequests;
 import io.paradigmlab.eshop.mvc.common.Requests;
 import jakarta.servlet.http.HttpServletRequest;
@@ -44,7 +45,7 @@ public class OrderController {
     @GetMapping("/orders/{id}")
     ResponseEntity<Order> byId(@PathVariable("id") String id) {
         long orderId = EshopRequests.orderId(id);
-        return json(store.byId(orderId).orElseThrow(() -> new ApiException.NotFound(ApiException.NotFound.ORDER)));
+        return json(store.byId(orderId).orElseThrow(() -> new ApiException.NotFound(StandardErrors.ORDER_NOT_FOUND)));
     }
 
     private static <T> ResponseEntity<T> json(T body) {

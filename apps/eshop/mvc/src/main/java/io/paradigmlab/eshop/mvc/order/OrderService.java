@@ -1,5 +1,6 @@
 package io.paradigmlab.eshop.mvc.order;
 
+import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.BatchMode;
 import io.paradigmlab.eshop.domain.BatchOptions;
 import io.paradigmlab.eshop.domain.BatchResult;
@@ -7,7 +8,7 @@ import io.paradigmlab.eshop.domain.OrderLine;
 import io.paradigmlab.eshop.domain.Orders;
 import io.paradigmlab.eshop.domain.Rejected;
 import io.paradigmlab.eshop.domain.ReservationOutcome;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.mvc.common.InventoryClient;
 import java.sql.SQLException;
 import java.util.HashMap;
@@ -89,7 +90,7 @@ public class OrderService {
             if (outcome.failure() instanceof RuntimeException e) {
                 throw e;
             }
-            throw new ApiException.Unavailable(ApiException.Unavailable.INVENTORY, InventoryClient.RETRY_AFTER_SECONDS);
+            throw new ApiException.Unavailable(StandardErrors.INVENTORY_UNAVAILABLE, InventoryClient.RETRY_AFTER_SECONDS);
         }
         return Orders.rejected(outcome.results());
     }

@@ -8,7 +8,7 @@ import io.paradigmlab.eshop.domain.Product;
 import io.paradigmlab.eshop.domain.StockLevel;
 import io.paradigmlab.eshop.domain.StockUpdate;
 import io.paradigmlab.eshop.domain.csv.ProductCsv;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.request.EshopRequests;
 import io.paradigmlab.eshop.mvc.common.InventoryClient;
@@ -58,7 +58,7 @@ public class ProductController {
     ResponseEntity<Product> add(@RequestBody(required = false) NewProduct body) {
         NewProduct product = EshopRequests.newProduct(body);
         Product stored = store.insert(product)
-                .orElseThrow(() -> new ApiException.Conflict(ApiException.Conflict.DUPLICATE_CODE));
+                .orElseThrow(() -> new ApiException.Conflict(StandardErrors.DUPLICATE_CODE));
         return ResponseEntity.created(URI.create("/products/" + stored.id())).contentType(MediaType.APPLICATION_JSON)
                 .body(stored);
     }
@@ -66,7 +66,7 @@ public class ProductController {
     @GetMapping("/products/{id}")
     ResponseEntity<Product> byId(@PathVariable("id") String id) {
         long productId = EshopRequests.productId(id);
-        return json(store.byId(productId).orElseThrow(() -> new ApiException.NotFound(ApiException.NotFound.PRODUCT)));
+        return json(store.byId(productId).orElseThrow(() -> new ApiException.NotFound(StandardErrors.PRODUCT_NOT_FOUND)));
     }
 
     /** Id and quantity checked before any SQL; an unknown product is 404 with no call to Inventory. */
@@ -75,7 +75,7 @@ public class ProductController {
         long productId = EshopRequests.productId(id);
         long quantity = EshopRequests.stockQuantity(body);
         String code = store.codeById(productId)
-                .orElseThrow(() -> new ApiException.NotFound(ApiException.NotFound.PRODUCT));
+                .orElseThrow(() -> new ApiException.NotFound(StandardErrors.PRODUCT_NOT_FOUND));
         return json(inventory.putStock(code, quantity));
     }
 
@@ -130,7 +130,7 @@ public class ProductController {
     ResponseEntity<byte[]> barcode(@PathVariable("id") String id) {
         long productId = EshopRequests.productId(id);
         String code = store.codeById(productId)
-                .orElseThrow(() -> new ApiException.NotFound(ApiException.NotFound.PRODUCT));
+                .orElseThrow(() -> new ApiException.NotFound(StandardErrors.PRODUCT_NOT_FOUND));
         return ResponseEntity.ok().contentType(MediaType.IMAGE_PNG).body(Barcodes.code128Png(code));
     }
 

@@ -1,9 +1,10 @@
 package io.paradigmlab.eshop.mvc.product;
 
+import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.NewProduct;
 import io.paradigmlab.eshop.domain.Product;
 import io.paradigmlab.eshop.domain.csv.ProductCsv;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.schema.EshopSql;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -122,7 +123,7 @@ public class ProductStore {
                         .update();
                 if (inserted < n) {
                     // a code exists: the exception rolls the whole import back
-                    throw new ApiException.Conflict(ApiException.Conflict.DUPLICATE_CODE);
+                    throw new ApiException.Conflict(StandardErrors.DUPLICATE_CODE);
                 }
                 total += inserted;
             }

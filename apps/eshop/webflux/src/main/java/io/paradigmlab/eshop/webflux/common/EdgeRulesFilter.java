@@ -1,6 +1,6 @@
 package io.paradigmlab.eshop.webflux.common;
 
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

@@ -1,7 +1,7 @@
 package io.paradigmlab.eshop.webflux.common;
 
-import io.paradigmlab.eshop.domain.error.ApiException;
-import io.paradigmlab.eshop.domain.error.ErrorBody;
+import io.paradigmlab.common.contract.ApiException;
+import io.paradigmlab.common.contract.ErrorBody;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -1,5 +1,7 @@
 package io.paradigmlab.eshop.webflux.common;
 
+import io.paradigmlab.eshop.domain.limits.RequestLimits;
+import io.paradigmlab.common.contract.InFlightLimit;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -39,8 +41,8 @@ public class EshopWebConfiguration {
 
     @Bean
     InFlightLimitFilter eshopInFlightLimit(Environment env) {
-        return new InFlightLimitFilter(new InFlightLimit(env.getProperty(InFlightLimit.PROPERTY, Integer.class,
-                InFlightLimit.DEFAULT_MAX_CONCURRENT_REQUESTS)));
+        return new InFlightLimitFilter(RequestLimits.limit(env.getProperty(RequestLimits.PROPERTY, Integer.class,
+                RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS)));
     }
 
     @Bean

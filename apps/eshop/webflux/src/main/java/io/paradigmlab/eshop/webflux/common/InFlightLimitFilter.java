@@ -1,6 +1,7 @@
 package io.paradigmlab.eshop.webflux.common;
 
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.InFlightLimit;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.springframework.core.Ordered;

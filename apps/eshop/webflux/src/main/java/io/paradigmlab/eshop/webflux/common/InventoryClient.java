@@ -1,12 +1,13 @@
 package io.paradigmlab.eshop.webflux.common;
 
+import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.OrderLine;
 import io.paradigmlab.eshop.domain.ReleaseResult;
 import io.paradigmlab.eshop.domain.ReservationOutcome;
 import io.paradigmlab.eshop.domain.ReservationResult;
 import io.paradigmlab.eshop.domain.StockLevel;
 import io.paradigmlab.eshop.domain.StockUpdate;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -84,6 +85,6 @@ public final class InventoryClient {
 
     private static ApiException.Unavailable unavailable(Throwable cause) {
         log.debug("Inventory call failed: {}", cause.toString());
-        return new ApiException.Unavailable(ApiException.Unavailable.INVENTORY, RETRY_AFTER_SECONDS);
+        return new ApiException.Unavailable(StandardErrors.INVENTORY_UNAVAILABLE, RETRY_AFTER_SECONDS);
     }
 }

@@ -15,7 +15,7 @@ import io.paradigmlab.eshop.domain.ReservationResult;
 import io.paradigmlab.eshop.domain.StockLevel;
 import io.paradigmlab.eshop.domain.StockUpdate;
 import io.paradigmlab.eshop.domain.NewProduct;
-import io.paradigmlab.eshop.domain.error.ErrorBody;
+import io.paradigmlab.common.contract.ErrorBody;
 import java.util.List;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import tools.jackson.core.type.TypeReference;

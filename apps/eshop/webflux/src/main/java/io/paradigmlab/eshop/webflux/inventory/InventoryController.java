@@ -1,5 +1,6 @@
 package io.paradigmlab.eshop.webflux.inventory;
 
+import io.paradigmlab.eshop.domain.error.StandardErrors;
 import static io.paradigmlab.eshop.webflux.common.Requests.json;
 import static io.paradigmlab.eshop.webflux.common.Requests.query;
 
@@ -9,7 +10,7 @@ import io.paradigmlab.eshop.domain.ReservationOutcome;
 import io.paradigmlab.eshop.domain.ReservationResult;
 import io.paradigmlab.eshop.domain.StockLevel;
 import io.paradigmlab.eshop.domain.StockUpdate;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.request.EshopRequests;
 import java.time.Duration;
 import java.util.List;
@@ -48,7 +49,7 @@ public class InventoryController {
     @GetMapping("/inventory/{code}")
     public Mono<ResponseEntity<StockLevel>> stock(@PathVariable("code") String code) {
         return store.byCode(EshopRequests.code(code))
-                .switchIfEmpty(Mono.error(() -> new ApiException.NotFound(ApiException.NotFound.STOCK)))
+                .switchIfEmpty(Mono.error(() -> new ApiException.NotFound(StandardErrors.STOCK_NOT_FOUND)))
                 .map(level -> json(level));
     }
 

@@ -1,5 +1,6 @@
 package io.paradigmlab.eshop.webflux.order;
 
+import io.paradigmlab.eshop.domain.error.StandardErrors;
 import static io.paradigmlab.eshop.webflux.common.Requests.json;
 import static io.paradigmlab.eshop.webflux.common.Requests.query;
 
@@ -8,7 +9,7 @@ import io.paradigmlab.eshop.domain.BatchResult;
 import io.paradigmlab.eshop.domain.Order;
 import io.paradigmlab.eshop.domain.OrderBatch;
 import io.paradigmlab.eshop.domain.OrderLine;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.request.EshopRequests;
 import java.util.List;
 import java.util.UUID;
@@ -44,7 +45,7 @@ public class OrderController {
     @GetMapping("/orders/{id}")
     public Mono<ResponseEntity<Order>> byId(@PathVariable("id") String id) {
         return store.byId(EshopRequests.orderId(id))
-                .switchIfEmpty(Mono.error(() -> new ApiException.NotFound(ApiException.NotFound.ORDER)))
+                .switchIfEmpty(Mono.error(() -> new ApiException.NotFound(StandardErrors.ORDER_NOT_FOUND)))
                 .map(order -> json(order));
     }
 }

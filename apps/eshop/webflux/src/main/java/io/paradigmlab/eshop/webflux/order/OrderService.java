@@ -8,7 +8,7 @@ import io.paradigmlab.eshop.domain.Orders;
 import io.paradigmlab.eshop.domain.Rejected;
 import io.paradigmlab.eshop.domain.ReservationOutcome;
 import io.paradigmlab.eshop.domain.ReservationResult;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.webflux.common.DatabaseFailures;
 import io.paradigmlab.eshop.webflux.common.InventoryClient;
 import io.r2dbc.spi.R2dbcException;

@@ -1,5 +1,6 @@
 package io.paradigmlab.eshop.webflux.product;
 
+import io.paradigmlab.eshop.domain.error.StandardErrors;
 import static io.paradigmlab.eshop.webflux.common.Requests.json;
 import static io.paradigmlab.eshop.webflux.common.Requests.query;
 
@@ -11,7 +12,7 @@ import io.paradigmlab.eshop.domain.Product;
 import io.paradigmlab.eshop.domain.StockLevel;
 import io.paradigmlab.eshop.domain.StockUpdate;
 import io.paradigmlab.eshop.domain.csv.ProductCsv;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.request.EshopRequests;
 import io.paradigmlab.eshop.webflux.common.InventoryClient;
 import java.net.URI;
@@ -60,7 +61,7 @@ public class ProductController {
     public Mono<ResponseEntity<Product>> add(@RequestBody(required = false) NewProduct body) {
         NewProduct product = EshopRequests.newProduct(body);
         return store.insert(product)
-                .switchIfEmpty(Mono.error(() -> new ApiException.Conflict(ApiException.Conflict.DUPLICATE_CODE)))
+                .switchIfEmpty(Mono.error(() -> new ApiException.Conflict(StandardErrors.DUPLICATE_CODE)))
                 .map(p -> ResponseEntity.created(URI.create("/products/" + p.id()))
                         .contentType(MediaType.APPLICATION_JSON).body(p));
     }
@@ -68,7 +69,7 @@ public class ProductController {
     @GetMapping("/products/{id}")
     public Mono<ResponseEntity<Product>> byId(@PathVariable("id") String id) {
         return store.byId(EshopRequests.productId(id))
-                .switchIfEmpty(Mono.error(() -> new ApiException.NotFound(ApiException.NotFound.PRODUCT)))
+                .switchIfEmpty(Mono.error(() -> new ApiException.NotFound(StandardErrors.PRODUCT_NOT_FOUND)))
                 .map(p -> json(p));
     }
 
@@ -79,7 +80,7 @@ public class ProductController {
         long productId = EshopRequests.productId(id);
         long quantity = EshopRequests.stockQuantity(body);
         return store.codeById(productId)
-                .switchIfEmpty(Mono.error(() -> new ApiException.NotFound(ApiException.NotFound.PRODUCT)))
+                .switchIfEmpty(Mono.error(() -> new ApiException.NotFound(StandardErrors.PRODUCT_NOT_FOUND)))
                 .flatMap(code -> inventory.setStock(code, quantity))
                 .map(level -> json(level));
     }
@@ -136,7 +137,7 @@ public class ProductController {
     @GetMapping("/products/{id}/barcode")
     public Mono<ResponseEntity<byte[]>> barcode(@PathVariable("id") String id) {
         return store.codeById(EshopRequests.productId(id))
-                .switchIfEmpty(Mono.error(() -> new ApiException.NotFound(ApiException.NotFound.PRODUCT)))
+                .switchIfEmpty(Mono.error(() -> new ApiException.NotFound(StandardErrors.PRODUCT_NOT_FOUND)))
                 .publishOn(Schedulers.parallel())
                 .map(Barcodes::code128Png)
                 .map(png -> ResponseEntity.ok().contentType(PNG).body(png));

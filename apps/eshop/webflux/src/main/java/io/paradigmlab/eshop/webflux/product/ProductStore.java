@@ -1,9 +1,10 @@
 package io.paradigmlab.eshop.webflux.product;
 
+import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.NewProduct;
 import io.paradigmlab.eshop.domain.Product;
 import io.paradigmlab.eshop.domain.csv.ProductCsv;
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.schema.EshopSql;
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
@@ -86,7 +87,7 @@ public class ProductStore {
                 .bind("descriptions", batch.stream().map(NewProduct::description).toArray(String[]::new))
                 .fetch().rowsUpdated()
                 .flatMap(n -> n < batch.size()
-                        ? Mono.error(new ApiException.Conflict(ApiException.Conflict.DUPLICATE_CODE))
+                        ? Mono.error(new ApiException.Conflict(StandardErrors.DUPLICATE_CODE))
                         : Mono.just(batch.size()));
     }
 

@@ -1,6 +1,6 @@
 package io.paradigmlab.eshop.webflux.product;
 
-import io.paradigmlab.eshop.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import java.io.ByteArrayOutputStream;
 import org.springframework.core.io.buffer.DataBuffer;

@@ -1,7 +1,7 @@
 package io.paradigmlab.itstore.domain.request;
 
 import io.paradigmlab.itstore.domain.CesType;
-import io.paradigmlab.itstore.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,7 +10,7 @@ import java.util.List;
  * answers. Each method takes the raw value as the web layer received it (null when the parameter is absent) or the
  * list of its values (a parameter given twice is a 400, since MVC would join the values with a comma and WebFlux keep
  * the first: refusing it gives one answer everywhere). Whatever the input, the only exception is
- * {@link ApiException.InvalidInput}.
+ * {@link ApiException.BadRequest}.
  *
  * <p>Numbers are plain ASCII decimal digits: no sign, no spaces (not trimmed: {@link String#trim} would also drop a
  * NUL byte), no other scripts' digits; leading zeros are allowed. A number too long for an {@code int} is out of
@@ -41,7 +41,7 @@ public final class ItStoreRequests {
                 }
             }
         }
-        throw new ApiException.InvalidInput(TYPE_INVALID);
+        throw new ApiException.BadRequest(TYPE_INVALID);
     }
 
     public static String cesType(List<String> values) {
@@ -82,7 +82,7 @@ public final class ItStoreRequests {
             errors.add(MONTH_INVALID);
         }
         if (!errors.isEmpty()) {
-            throw new ApiException.InvalidInput(errors);
+            throw new ApiException.BadRequest(errors);
         }
         return new ItemsPeriod(y, m);
     }
@@ -109,11 +109,11 @@ public final class ItStoreRequests {
     /**
      * The one value of a query parameter: null when absent (null or no values), the value when given once.
      *
-     * @throws ApiException.InvalidInput with {@code error} when given more than once
+     * @throws ApiException.BadRequest with {@code error} when given more than once
      */
     static String single(List<String> values, String error) {
         if (repeated(values)) {
-            throw new ApiException.InvalidInput(error);
+            throw new ApiException.BadRequest(error);
         }
         return first(values);
     }
@@ -128,7 +128,7 @@ public final class ItStoreRequests {
 
     private static int require(Integer value, String error) {
         if (value == null) {
-            throw new ApiException.InvalidInput(error);
+            throw new ApiException.BadRequest(error);
         }
         return value;
     }

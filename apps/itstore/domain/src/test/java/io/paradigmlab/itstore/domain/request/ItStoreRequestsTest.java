@@ -3,7 +3,7 @@ package io.paradigmlab.itstore.domain.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.itstore.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -169,7 +169,7 @@ class ItStoreRequestsTest {
 
     /** Only the domain's own 400 may come out, with exactly these messages. */
     private static void invalid(Executable call, String... errors) {
-        assertThatThrownBy(call::execute).isExactlyInstanceOf(ApiException.InvalidInput.class)
+        assertThatThrownBy(call::execute).isExactlyInstanceOf(ApiException.BadRequest.class)
                 .satisfies(e -> {
                     ApiException api = (ApiException) e;
                     assertThat(api.status()).isEqualTo(400);

@@ -1,6 +1,6 @@
 package io.paradigmlab.itstore.web.flux;
 
-import io.paradigmlab.itstore.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -39,14 +39,14 @@ final class EdgeRulesFilter implements WebFilter, Ordered {
         String path = exchange.getRequest().getURI().getRawPath();
         if (path != null && path.indexOf('%') >= 0) {
             if (containsEscape(path, '0', '0')) {
-                return Mono.error(new ApiException.InvalidInput(StandardErrors.NUL_IN_PATH));
+                return Mono.error(new ApiException.BadRequest(StandardErrors.NUL_IN_PATH));
             }
             if (containsEscape(path, '2', 'f')) {
-                return Mono.error(new ApiException.InvalidInput(StandardErrors.MALFORMED_REQUEST));
+                return Mono.error(new ApiException.BadRequest(StandardErrors.MALFORMED_REQUEST));
             }
         }
         if (!queryDecodes(exchange.getRequest().getURI().getRawQuery())) {
-            return Mono.error(new ApiException.InvalidInput(StandardErrors.MALFORMED_REQUEST));
+            return Mono.error(new ApiException.BadRequest(StandardErrors.MALFORMED_REQUEST));
         }
         return chain.filter(exchange);
     }

@@ -1,7 +1,7 @@
 package io.paradigmlab.itstore.web.flux;
 
-import io.paradigmlab.itstore.domain.limits.InFlightLimit;
-import io.paradigmlab.itstore.domain.error.ApiException;
+import io.paradigmlab.common.contract.InFlightLimit;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.springframework.core.Ordered;

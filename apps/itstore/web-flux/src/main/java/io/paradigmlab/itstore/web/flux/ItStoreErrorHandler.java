@@ -1,7 +1,7 @@
 package io.paradigmlab.itstore.web.flux;
 
-import io.paradigmlab.itstore.domain.error.ApiException;
-import io.paradigmlab.itstore.domain.error.ErrorBody;
+import io.paradigmlab.common.contract.ApiException;
+import io.paradigmlab.common.contract.ErrorBody;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

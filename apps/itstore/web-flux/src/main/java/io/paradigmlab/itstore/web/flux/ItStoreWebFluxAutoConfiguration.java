@@ -1,6 +1,7 @@
 package io.paradigmlab.itstore.web.flux;
 
-import io.paradigmlab.itstore.domain.limits.InFlightLimit;
+import io.paradigmlab.itstore.domain.limits.RequestLimits;
+import io.paradigmlab.common.contract.InFlightLimit;
 import io.paradigmlab.itstore.port.ReactiveItStore;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -43,8 +44,8 @@ public class ItStoreWebFluxAutoConfiguration {
 
     @Bean
     InFlightLimitFilter itStoreInFlightLimit(Environment env) {
-        return new InFlightLimitFilter(new InFlightLimit(env.getProperty("itstore.limits.max-concurrent-requests",
-                Integer.class, InFlightLimit.DEFAULT_MAX_CONCURRENT_REQUESTS)));
+        return new InFlightLimitFilter(RequestLimits.limit(env.getProperty(RequestLimits.PROPERTY,
+                Integer.class, RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS)));
     }
 
     @Bean

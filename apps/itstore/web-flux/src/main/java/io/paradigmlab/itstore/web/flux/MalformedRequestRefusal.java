@@ -14,7 +14,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.util.ReferenceCountUtil;
-import io.paradigmlab.itstore.domain.error.ErrorBody;
+import io.paradigmlab.common.contract.ErrorBody;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
 import java.net.URI;
 import java.net.URISyntaxException;

@@ -1,6 +1,6 @@
 package io.paradigmlab.itstore.web.flux;
 
-import io.paradigmlab.itstore.domain.limits.InFlightLimit;
+import io.paradigmlab.common.contract.InFlightLimit;
 import static io.paradigmlab.itstore.domain.request.ItStoreRequests.ID_INVALID;
 import static io.paradigmlab.itstore.domain.request.ItStoreRequests.MONTH_INVALID;
 import static io.paradigmlab.itstore.domain.request.ItStoreRequests.N_INVALID;
@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.paradigmlab.itstore.domain.Endpoints;
 import io.paradigmlab.itstore.domain.Product;
 import io.paradigmlab.itstore.domain.StaticSource;
-import io.paradigmlab.itstore.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
 import io.paradigmlab.itstore.domain.request.ItStoreRequests;
 import io.paradigmlab.itstore.domain.request.ItemsPeriod;

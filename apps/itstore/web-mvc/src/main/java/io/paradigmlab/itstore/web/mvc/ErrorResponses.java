@@ -1,7 +1,7 @@
 package io.paradigmlab.itstore.web.mvc;
 
-import io.paradigmlab.itstore.domain.error.ApiException;
-import io.paradigmlab.itstore.domain.error.ErrorBody;
+import io.paradigmlab.common.contract.ApiException;
+import io.paradigmlab.common.contract.ErrorBody;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.paradigmlab.itstore.web.mvc;
 
-import io.paradigmlab.itstore.domain.limits.InFlightLimit;
+import io.paradigmlab.common.contract.InFlightLimit;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;

@@ -1,6 +1,7 @@
 package io.paradigmlab.itstore.web.mvc;
 
-import io.paradigmlab.itstore.domain.limits.InFlightLimit;
+import io.paradigmlab.itstore.domain.limits.RequestLimits;
+import io.paradigmlab.common.contract.InFlightLimit;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.paradigmlab.itstore.port.BlockingItStore;
@@ -62,8 +63,8 @@ public class ItStoreWebMvcAutoConfiguration {
     @Bean
     FilterRegistrationBean<InFlightLimitFilter> itStoreInFlightLimit(Environment env, JsonMapper json) {
         int max = env.getProperty(MAX_CONCURRENT_REQUESTS, Integer.class,
-                InFlightLimit.DEFAULT_MAX_CONCURRENT_REQUESTS);
-        var registration = new FilterRegistrationBean<>(new InFlightLimitFilter(new InFlightLimit(max), json));
+                RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS);
+        var registration = new FilterRegistrationBean<>(new InFlightLimitFilter(RequestLimits.limit(max), json));
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         return registration;
     }

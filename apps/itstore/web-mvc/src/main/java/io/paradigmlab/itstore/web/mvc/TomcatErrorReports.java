@@ -1,6 +1,6 @@
 package io.paradigmlab.itstore.web.mvc;
 
-import io.paradigmlab.itstore.domain.error.ErrorBody;
+import io.paradigmlab.common.contract.ErrorBody;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
 import java.io.IOException;
 import java.util.List;

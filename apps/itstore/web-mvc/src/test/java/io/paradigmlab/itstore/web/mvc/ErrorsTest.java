@@ -2,7 +2,7 @@ package io.paradigmlab.itstore.web.mvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paradigmlab.itstore.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
 import io.paradigmlab.itstore.domain.request.ItStoreRequests;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.paradigmlab.itstore.web.mvc;
 
-import io.paradigmlab.itstore.domain.limits.InFlightLimit;
+import io.paradigmlab.common.contract.InFlightLimit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.itstore.domain.error.StandardErrors;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paradigmlab.itstore.domain.Product;
-import io.paradigmlab.itstore.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;

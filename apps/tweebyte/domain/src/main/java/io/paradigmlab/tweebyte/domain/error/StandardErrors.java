@@ -3,8 +3,9 @@ package io.paradigmlab.tweebyte.domain.error;
 import java.util.List;
 
 /**
- * Messages for failures that the web frameworks detect before our code runs. MVC and WebFlux word
- * these differently; every variant answers with these words instead, so responses stay identical.
+ * Tweebyte's words in its error bodies: for the failures of a downstream call, and for those that the web frameworks
+ * detect before our code runs, which MVC and WebFlux word differently; every variant answers with these words
+ * instead, so responses stay identical. The statuses are {@code ApiException}'s.
  */
 public final class StandardErrors {
 
@@ -24,6 +25,10 @@ public final class StandardErrors {
      * no variant can say which path variable carried it; every variant answers this at its HTTP edge instead.
      */
     public static final String NUL_IN_PATH = "Request path must not contain the NUL character";
+    /** 503: a service this request needs is down or failing; the client may retry (the answer says when). */
+    public static final String DOWNSTREAM_UNAVAILABLE = "Downstream service unavailable";
+    /** 504: a service this request needs did not answer in time. */
+    public static final String DOWNSTREAM_TIMEOUT = "Downstream service timed out";
 
     private StandardErrors() {
     }

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.domain.interaction;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import java.util.Locale;
 
 /** The state of a follow. */
@@ -15,7 +15,7 @@ public enum FollowStatus {
         return switch (value) {
             case "ACCEPTED" -> ACCEPTED;
             case "REJECTED" -> REJECTED;
-            default -> throw new ApiException.InvalidInput(ANSWER_INVALID);
+            default -> throw new ApiException.BadRequest(ANSWER_INVALID);
         };
     }
 

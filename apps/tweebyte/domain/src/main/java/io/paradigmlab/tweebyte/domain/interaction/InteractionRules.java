@@ -1,7 +1,7 @@
 package io.paradigmlab.tweebyte.domain.interaction;
 
 import io.paradigmlab.tweebyte.domain.Ids;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.text.TextRules;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -49,7 +49,7 @@ public final class InteractionRules {
 
     public static void requireNotSelf(UUID follower, UUID followed) {
         if (follower.equals(followed)) {
-            throw new ApiException.InvalidInput(SELF_FOLLOW);
+            throw new ApiException.BadRequest(SELF_FOLLOW);
         }
     }
 
@@ -72,12 +72,12 @@ public final class InteractionRules {
         UUID tweetId = null;
         try {
             tweetId = Ids.parse("tweet_id", body == null ? null : body.tweetId());
-        } catch (ApiException.InvalidInput e) {
+        } catch (ApiException.BadRequest e) {
             errors.addAll(e.errors());
         }
         String content = replyContent(body == null ? null : body.content(), errors);
         if (!errors.isEmpty()) {
-            throw new ApiException.InvalidInput(errors);
+            throw new ApiException.BadRequest(errors);
         }
         return new ValidReply(tweetId, content);
     }
@@ -90,7 +90,7 @@ public final class InteractionRules {
         List<String> errors = new ArrayList<>();
         String content = replyContent(body == null ? null : body.content(), errors);
         if (!errors.isEmpty()) {
-            throw new ApiException.InvalidInput(errors);
+            throw new ApiException.BadRequest(errors);
         }
         return content;
     }
@@ -114,12 +114,12 @@ public final class InteractionRules {
         UUID tweetId = null;
         try {
             tweetId = Ids.parse("original_tweet_id", body == null ? null : body.originalTweetId());
-        } catch (ApiException.InvalidInput e) {
+        } catch (ApiException.BadRequest e) {
             errors.addAll(e.errors());
         }
         String content = retweetContent(body == null ? null : body.content(), errors);
         if (!errors.isEmpty()) {
-            throw new ApiException.InvalidInput(errors);
+            throw new ApiException.BadRequest(errors);
         }
         return new ValidRetweet(tweetId, content);
     }
@@ -129,7 +129,7 @@ public final class InteractionRules {
         List<String> errors = new ArrayList<>();
         String content = retweetContent(body == null ? null : body.content(), errors);
         if (!errors.isEmpty()) {
-            throw new ApiException.InvalidInput(errors);
+            throw new ApiException.BadRequest(errors);
         }
         return content;
     }
@@ -144,14 +144,14 @@ public final class InteractionRules {
     /** The body of {@code POST /recommendations/tweet/summary}: 0..100 canonical ids, duplicates removed, in order. */
     public static List<UUID> tweetIds(List<String> raw) {
         if (raw == null || raw.size() > SUMMARY_BATCH_MAX) {
-            throw new ApiException.InvalidInput(TWEET_IDS);
+            throw new ApiException.BadRequest(TWEET_IDS);
         }
         LinkedHashSet<UUID> ids = new LinkedHashSet<>();
         for (String id : raw) {
             try {
                 ids.add(Ids.parse("tweet id", id));
-            } catch (ApiException.InvalidInput e) {
-                throw new ApiException.InvalidInput(TWEET_IDS);
+            } catch (ApiException.BadRequest e) {
+                throw new ApiException.BadRequest(TWEET_IDS);
             }
         }
         return List.copyOf(ids);

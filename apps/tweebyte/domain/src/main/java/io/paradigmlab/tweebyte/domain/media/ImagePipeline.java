@@ -1,6 +1,7 @@
 package io.paradigmlab.tweebyte.domain.media;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.tweebyte.domain.error.StandardErrors;
+import io.paradigmlab.common.contract.ApiException;
 import java.awt.color.ColorSpace;
 import java.awt.image.BufferedImage;
 import java.awt.image.ColorModel;
@@ -69,19 +70,19 @@ public final class ImagePipeline {
      * The whole pipeline.
      *
      * @return the JPEG, 256 x 256
-     * @throws ApiException.InvalidInput    no file, an empty file, not a PNG/JPEG/GIF/BMP, or more than 4096
+     * @throws ApiException.BadRequest    no file, an empty file, not a PNG/JPEG/GIF/BMP, or more than 4096
      *                                      pixels wide or tall
      * @throws ApiException.PayloadTooLarge more than {@link #MAX_UPLOAD_BYTES}
      */
     public static byte[] filter(byte[] upload) {
         if (upload == null) {
-            throw new ApiException.InvalidInput(FILE_REQUIRED);
+            throw new ApiException.BadRequest(FILE_REQUIRED);
         }
         if (upload.length == 0) {
-            throw new ApiException.InvalidInput(FILE_EMPTY);
+            throw new ApiException.BadRequest(FILE_EMPTY);
         }
         if (upload.length > MAX_UPLOAD_BYTES) {
-            throw new ApiException.PayloadTooLarge();
+            throw new ApiException.PayloadTooLarge(StandardErrors.PAYLOAD_TOO_LARGE);
         }
         BufferedImage decoded = decode(upload);
         int w = decoded.getWidth();
@@ -117,7 +118,7 @@ public final class ImagePipeline {
                     throw notAnImage();
                 }
                 if (width > MAX_DIMENSION || height > MAX_DIMENSION) {
-                    throw new ApiException.InvalidInput(TOO_MANY_PIXELS);
+                    throw new ApiException.BadRequest(TOO_MANY_PIXELS);
                 }
                 try {
                     BufferedImage image = reader.read(0);
@@ -126,7 +127,7 @@ public final class ImagePipeline {
                     }
                     if (image.getWidth() > MAX_DIMENSION || image.getHeight() > MAX_DIMENSION) {
                         // a header that understated the size; the JDK's readers allocate what it states
-                        throw new ApiException.InvalidInput(TOO_MANY_PIXELS);
+                        throw new ApiException.BadRequest(TOO_MANY_PIXELS);
                     }
                     return image;
                 } catch (IOException | RuntimeException e) {
@@ -163,7 +164,7 @@ public final class ImagePipeline {
     }
 
     private static ApiException notAnImage() {
-        return new ApiException.InvalidInput(NOT_AN_IMAGE);
+        return new ApiException.BadRequest(NOT_AN_IMAGE);
     }
 
     /**

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.domain.media;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -58,7 +58,7 @@ public final class MediaJobRules {
             errors.add(STEPS_RANGE);
         }
         if (!errors.isEmpty()) {
-            throw new ApiException.InvalidInput(errors);
+            throw new ApiException.BadRequest(errors);
         }
         return new ValidJob(durationMs, steps);
     }

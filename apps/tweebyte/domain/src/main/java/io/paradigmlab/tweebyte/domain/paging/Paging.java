@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.domain.paging;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,7 +35,7 @@ public record Paging(Integer limit, long offset) {
             errors.add(SIZE_INVALID);
         }
         if (!errors.isEmpty()) {
-            throw new ApiException.InvalidInput(errors);
+            throw new ApiException.BadRequest(errors);
         }
         return new Paging(s, (long) p * s);
     }

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.domain.text;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import java.util.List;
 
 /** Rules for any text a client sends: any Unicode is welcome except U+0000, which PostgreSQL cannot store. */
@@ -17,10 +17,10 @@ public final class TextRules {
         return value != null && value.indexOf('\0') >= 0;
     }
 
-    /** @throws ApiException.InvalidInput when {@code value} contains U+0000 */
+    /** @throws ApiException.BadRequest when {@code value} contains U+0000 */
     public static String requireNoNul(String field, String value) {
         if (hasNul(value)) {
-            throw new ApiException.InvalidInput(nulMessage(field));
+            throw new ApiException.BadRequest(nulMessage(field));
         }
         return value;
     }
@@ -42,12 +42,12 @@ public final class TextRules {
     /**
      * A "contains" search term turned into a LIKE pattern (escape character '\'): 1-50 characters, no NUL.
      *
-     * @throws ApiException.InvalidInput otherwise
+     * @throws ApiException.BadRequest otherwise
      */
     public static String containsPattern(String term) {
         requireNoNul("term", term);
         if (term == null || term.isBlank() || length(term) > 50) {
-            throw new ApiException.InvalidInput(TERM_LENGTH);
+            throw new ApiException.BadRequest(TERM_LENGTH);
         }
         String escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
         return "%" + escaped + "%";

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.domain.tweet;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.text.TextRules;
 import java.util.Locale;
 import java.util.UUID;
@@ -29,12 +29,12 @@ public final class TweetRules {
     public static String validContent(TweetBody body) {
         String content = body == null ? null : body.content();
         if (content == null || content.isBlank()) {
-            throw new ApiException.InvalidInput(CONTENT_REQUIRED);
+            throw new ApiException.BadRequest(CONTENT_REQUIRED);
         }
         TextRules.requireNoNul("content", content);
         int length = TextRules.length(content);
         if (length < CONTENT_MIN || length > CONTENT_MAX) {
-            throw new ApiException.InvalidInput(CONTENT_LENGTH);
+            throw new ApiException.BadRequest(CONTENT_LENGTH);
         }
         return content;
     }
@@ -55,7 +55,7 @@ public final class TweetRules {
         TextRules.requireNoNul("term", term);
         String t = term == null ? "" : term.startsWith("#") ? term.substring(1) : term;
         if (t.isBlank() || TextRules.length(t) > 50) {
-            throw new ApiException.InvalidInput(TextRules.TERM_LENGTH);
+            throw new ApiException.BadRequest(TextRules.TERM_LENGTH);
         }
         return t.toLowerCase(Locale.ROOT);
     }
@@ -73,7 +73,7 @@ public final class TweetRules {
         } catch (NumberFormatException e) {
             // below
         }
-        throw new ApiException.InvalidInput(AFTER_INVALID);
+        throw new ApiException.BadRequest(AFTER_INVALID);
     }
 
     /** {@code limit} of the deletions feed: 500 when absent. */
@@ -89,6 +89,6 @@ public final class TweetRules {
         } catch (NumberFormatException e) {
             // below
         }
-        throw new ApiException.InvalidInput(LIMIT_INVALID);
+        throw new ApiException.BadRequest(LIMIT_INVALID);
     }
 }

@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.domain.user;
 /** The answer of the uniqueness query: is the user name, is the email, already someone else's? */
 public record Availability(boolean userNameTaken, boolean emailTaken) {
 
-    /** @throws io.paradigmlab.tweebyte.domain.error.ApiException.Conflict naming each taken field */
+    /** @throws io.paradigmlab.common.contract.ApiException.Conflict naming each taken field */
     public void requireAvailable() {
         UserRules.requireAvailable(userNameTaken, emailTaken);
     }

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.domain.user;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.text.TextRules;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +23,7 @@ public record Credentials(String email, String password) {
             errors.add(UserRules.PASSWORD_REQUIRED);
         }
         if (!errors.isEmpty()) {
-            throw new ApiException.InvalidInput(errors);
+            throw new ApiException.BadRequest(errors);
         }
         return new Credentials(email.trim().toLowerCase(Locale.ROOT), password);
     }

@@ -1,7 +1,7 @@
 package io.paradigmlab.tweebyte.domain.user;
 
 import io.paradigmlab.tweebyte.domain.Ids;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.text.TextRules;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -26,14 +26,14 @@ public final class UserBatch {
     /** Distinct ids in request order. */
     public static List<UUID> ids(List<String> raw) {
         if (raw == null || raw.size() > MAX) {
-            throw new ApiException.InvalidInput(IDS_INVALID);
+            throw new ApiException.BadRequest(IDS_INVALID);
         }
         LinkedHashSet<UUID> ids = new LinkedHashSet<>();
         for (String id : raw) {
             try {
                 ids.add(Ids.parse("id", id));
-            } catch (ApiException.InvalidInput e) {
-                throw new ApiException.InvalidInput(IDS_INVALID);
+            } catch (ApiException.BadRequest e) {
+                throw new ApiException.BadRequest(IDS_INVALID);
             }
         }
         return List.copyOf(ids);
@@ -42,12 +42,12 @@ public final class UserBatch {
     /** Distinct lower-cased names in request order (user names compare without case). */
     public static List<String> names(List<String> raw) {
         if (raw == null || raw.size() > MAX) {
-            throw new ApiException.InvalidInput(NAMES_INVALID);
+            throw new ApiException.BadRequest(NAMES_INVALID);
         }
         LinkedHashSet<String> names = new LinkedHashSet<>();
         for (String name : raw) {
             if (name == null || name.isBlank() || TextRules.hasNul(name) || name.length() > 100) {
-                throw new ApiException.InvalidInput(NAMES_INVALID);
+                throw new ApiException.BadRequest(NAMES_INVALID);
             }
             names.add(name.toLowerCase(Locale.ROOT));
         }

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.domain.user;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.text.TextRules;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
@@ -203,7 +203,7 @@ public final class UserRules {
 
     private static void throwIfAny(List<String> errors) {
         if (!errors.isEmpty()) {
-            throw new ApiException.InvalidInput(errors);
+            throw new ApiException.BadRequest(errors);
         }
     }
 }

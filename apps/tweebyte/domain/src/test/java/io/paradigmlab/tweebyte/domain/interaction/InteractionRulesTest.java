@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.domain.interaction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.user.UserBatch;
 import io.paradigmlab.tweebyte.domain.user.UserSummary;
 import java.time.Instant;
@@ -41,7 +41,7 @@ class InteractionRulesTest {
     @Test
     void replyAndRetweetRules() {
         assertThatThrownBy(() -> InteractionRules.validNewReply(new ReplyBody("nope", "")))
-                .isInstanceOf(ApiException.InvalidInput.class)
+                .isInstanceOf(ApiException.BadRequest.class)
                 .extracting(e -> ((ApiException) e).errors()).asList()
                 .containsExactly("tweet_id must be a valid UUID", InteractionRules.REPLY_CONTENT);
         assertThat(InteractionRules.validNewReply(new ReplyBody(UUID.randomUUID().toString(), "x")).content()).isEqualTo("x");

@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.domain.media;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import java.awt.Transparency;
 import java.awt.color.ColorSpace;
@@ -238,7 +238,7 @@ class ImagePipelineTest {
     // ---- helpers ------------------------------------------------------------------------------------------
 
     private static void assertInvalid(ThrowingCallable call, String message) {
-        assertThatThrownBy(call).isInstanceOfSatisfying(ApiException.InvalidInput.class, e -> {
+        assertThatThrownBy(call).isInstanceOfSatisfying(ApiException.BadRequest.class, e -> {
             assertThat(e.status()).isEqualTo(400);
             assertThat(e.errors()).containsExactly(message);
         });

@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.domain.media;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
@@ -140,7 +140,7 @@ class MediaJobRulesTest {
     }
 
     private static void assertInvalid(ThrowingCallable call, String... messages) {
-        assertThatThrownBy(call).isInstanceOfSatisfying(ApiException.InvalidInput.class, e -> {
+        assertThatThrownBy(call).isInstanceOfSatisfying(ApiException.BadRequest.class, e -> {
             assertThat(e.status()).isEqualTo(400);
             assertThat(e.errors()).containsExactly(messages);
         });

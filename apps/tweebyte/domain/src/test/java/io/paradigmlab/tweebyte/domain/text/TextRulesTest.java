@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.domain.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import org.junit.jupiter.api.Test;
 
 class TextRulesTest {
@@ -11,7 +11,7 @@ class TextRulesTest {
     @Test
     void nulIsRejectedWithTheFieldsName() {
         assertThatThrownBy(() -> TextRules.requireNoNul("content", "a\u0000b"))
-                .isInstanceOf(ApiException.InvalidInput.class)
+                .isInstanceOf(ApiException.BadRequest.class)
                 .hasMessage("content must not contain the NUL character");
         assertThat(TextRules.requireNoNul("content", "any Unicode: \u00e9 \ud83d\ude00 \u202e")).isNotNull();
     }

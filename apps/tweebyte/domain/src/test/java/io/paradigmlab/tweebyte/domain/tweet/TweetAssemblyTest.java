@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.domain.tweet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.interaction.InteractionRules;
 import io.paradigmlab.tweebyte.domain.interaction.Reply;
 import io.paradigmlab.tweebyte.domain.interaction.TweetInteractionSummary;
@@ -81,7 +81,7 @@ class TweetAssemblyTest {
         assertThatThrownBy(() -> TweetRules.validContent(new TweetBody("x".repeat(281)))).hasMessage(TweetRules.CONTENT_LENGTH);
         assertThat(TweetRules.validContent(new TweetBody("\ud83d\ude00".repeat(280)))).hasSize(560);
         assertThatThrownBy(() -> TweetRules.validContent(null)).hasMessage(TweetRules.CONTENT_REQUIRED);
-        assertThatThrownBy(() -> TweetRules.validContent(new TweetBody("ten chars\u0000"))).isInstanceOf(ApiException.InvalidInput.class)
+        assertThatThrownBy(() -> TweetRules.validContent(new TweetBody("ten chars\u0000"))).isInstanceOf(ApiException.BadRequest.class)
                 .hasMessage("content must not contain the NUL character");
         assertThat(TweetRules.hashtagTerm("#Java")).isEqualTo("java");
     }

@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.domain.user;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import java.time.LocalDate;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -28,7 +28,7 @@ class UserRulesTest {
     @Test
     void reportsEveryMissingRequiredFieldAtOnce() {
         assertThatThrownBy(() -> UserRules.validateRegistration(new UserForm(null, "", null, null, null, null), TODAY))
-                .isInstanceOfSatisfying(ApiException.InvalidInput.class, e -> {
+                .isInstanceOfSatisfying(ApiException.BadRequest.class, e -> {
                     assertThat(e.status()).isEqualTo(400);
                     assertThat(e.errors()).containsExactly(UserRules.USER_NAME_REQUIRED, UserRules.EMAIL_REQUIRED,
                             UserRules.PASSWORD_REQUIRED, UserRules.BIRTH_DATE_REQUIRED);
@@ -39,7 +39,7 @@ class UserRulesTest {
     void enforcesLengthsAndFormats() {
         UserForm bad = new UserForm("ab", "nope", "x".repeat(501), "maybe", "short", "31/02/1990");
         assertThatThrownBy(() -> UserRules.validateRegistration(bad, TODAY))
-                .isInstanceOfSatisfying(ApiException.InvalidInput.class, e -> assertThat(e.errors()).containsExactly(
+                .isInstanceOfSatisfying(ApiException.BadRequest.class, e -> assertThat(e.errors()).containsExactly(
                         UserRules.USER_NAME_LENGTH, UserRules.EMAIL_INVALID, UserRules.BIOGRAPHY_LENGTH,
                         UserRules.IS_PRIVATE_INVALID, UserRules.PASSWORD_LENGTH, UserRules.BIRTH_DATE_FORMAT));
     }
@@ -51,7 +51,7 @@ class UserRulesTest {
         assertThat(user.isPrivate()).isTrue();
         assertThatThrownBy(() -> UserRules.validateRegistration(
                 new UserForm("a".repeat(51), "a@b.co", null, null, "p".repeat(73), "21/11/2026"), TODAY))
-                .isInstanceOfSatisfying(ApiException.InvalidInput.class, e -> assertThat(e.errors()).containsExactly(
+                .isInstanceOfSatisfying(ApiException.BadRequest.class, e -> assertThat(e.errors()).containsExactly(
                         UserRules.USER_NAME_LENGTH, UserRules.PASSWORD_LENGTH, UserRules.BIRTH_DATE_PAST));
     }
 
@@ -59,7 +59,7 @@ class UserRulesTest {
     void rejectsCharactersThatCannotBeMentionedAndPasswordsOverBcryptsLimit() {
         assertThatThrownBy(() -> UserRules.validateRegistration(
                 new UserForm("bad name", "a@b.co", null, null, "é".repeat(40), "01/01/2000"), TODAY))
-                .isInstanceOfSatisfying(ApiException.InvalidInput.class, e -> assertThat(e.errors())
+                .isInstanceOfSatisfying(ApiException.BadRequest.class, e -> assertThat(e.errors())
                         .containsExactly(UserRules.USER_NAME_CHARACTERS, UserRules.PASSWORD_BYTES));
     }
 
@@ -72,7 +72,7 @@ class UserRulesTest {
         assertThat(some.isPrivate()).isFalse();
         assertThat(some.changesPassword()).isFalse();
         assertThatThrownBy(() -> UserRules.validateUpdate(new UserForm("x", null, null, null, null, "1990-01-01"), TODAY))
-                .isInstanceOfSatisfying(ApiException.InvalidInput.class, e -> assertThat(e.errors())
+                .isInstanceOfSatisfying(ApiException.BadRequest.class, e -> assertThat(e.errors())
                         .containsExactly(UserRules.USER_NAME_LENGTH, UserRules.BIRTH_DATE_FORMAT));
     }
 
@@ -98,14 +98,14 @@ class UserRulesTest {
     void loginNeedsBothFieldsAndNormalizesEmail() {
         assertThat(new Credentials(" A@B.co ", "pw").validated()).isEqualTo(new Credentials("a@b.co", "pw"));
         assertThatThrownBy(() -> new Credentials(null, "").validated())
-                .isInstanceOfSatisfying(ApiException.InvalidInput.class, e -> assertThat(e.errors())
+                .isInstanceOfSatisfying(ApiException.BadRequest.class, e -> assertThat(e.errors())
                         .containsExactly(UserRules.EMAIL_REQUIRED, UserRules.PASSWORD_REQUIRED));
     }
 
     @Test
     void searchEscapesLikeWildcards() {
         assertThat(UserSearch.containsPattern("a_b%c\\")).isEqualTo("%a\\_b\\%c\\\\%");
-        assertThatThrownBy(() -> UserSearch.containsPattern(" ")).isInstanceOf(ApiException.InvalidInput.class);
-        assertThatThrownBy(() -> UserSearch.containsPattern("x".repeat(51))).isInstanceOf(ApiException.InvalidInput.class);
+        assertThatThrownBy(() -> UserSearch.containsPattern(" ")).isInstanceOf(ApiException.BadRequest.class);
+        assertThatThrownBy(() -> UserSearch.containsPattern("x".repeat(51))).isInstanceOf(ApiException.BadRequest.class);
     }
 }

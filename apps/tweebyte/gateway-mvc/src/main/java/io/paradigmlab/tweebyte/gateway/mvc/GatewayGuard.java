@@ -1,7 +1,7 @@
 package io.paradigmlab.tweebyte.gateway.mvc;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
-import io.paradigmlab.tweebyte.domain.error.ErrorBody;
+import io.paradigmlab.common.contract.ApiException;
+import io.paradigmlab.common.contract.ErrorBody;
 import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
 import io.paradigmlab.tweebyte.security.Authenticator;

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.web.mvc;
 
-import io.paradigmlab.tweebyte.domain.error.ErrorBody;
+import io.paradigmlab.common.contract.ErrorBody;
 import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.tweebyte.domain.text.QueryStrings;
 import jakarta.servlet.FilterChain;

@@ -1,8 +1,9 @@
 package io.paradigmlab.tweebyte.web.mvc;
 
+import io.paradigmlab.tweebyte.domain.limits.RequestLimits;
 import io.paradigmlab.tweebyte.security.Authenticator;
 import io.paradigmlab.tweebyte.security.SecurityAutoConfiguration;
-import io.paradigmlab.tweebyte.domain.limits.InFlightLimit;
+import io.paradigmlab.common.contract.InFlightLimit;
 import java.util.List;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.core.Ordered;
@@ -34,10 +35,10 @@ public class MvcSupportAutoConfiguration {
      */
     @Bean
     FilterRegistrationBean<RequestLimitFilter> tweebyteRequestLimits(Environment environment, JsonMapper json) {
-        int max = environment.getProperty("tweebyte.limits.max-concurrent-requests", Integer.class,
-                InFlightLimit.DEFAULT_MAX_CONCURRENT_REQUESTS);
+        int max = environment.getProperty(RequestLimits.PROPERTY, Integer.class,
+                RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS);
         DataSize body = environment.getProperty("tweebyte.limits.max-body-size", DataSize.class, DataSize.ofMegabytes(2));
-        var registration = new FilterRegistrationBean<>(new RequestLimitFilter(new InFlightLimit(max), body.toBytes(), json));
+        var registration = new FilterRegistrationBean<>(new RequestLimitFilter(RequestLimits.limit(max), body.toBytes(), json));
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         return registration;
     }

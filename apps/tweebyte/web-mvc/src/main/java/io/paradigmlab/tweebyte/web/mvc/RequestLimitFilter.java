@@ -1,9 +1,9 @@
 package io.paradigmlab.tweebyte.web.mvc;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
-import io.paradigmlab.tweebyte.domain.error.ErrorBody;
+import io.paradigmlab.common.contract.ApiException;
+import io.paradigmlab.common.contract.ErrorBody;
 import io.paradigmlab.tweebyte.domain.error.StandardErrors;
-import io.paradigmlab.tweebyte.domain.limits.InFlightLimit;
+import io.paradigmlab.common.contract.InFlightLimit;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.FilterChain;

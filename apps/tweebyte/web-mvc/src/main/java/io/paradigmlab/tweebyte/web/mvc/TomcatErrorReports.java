@@ -1,7 +1,7 @@
 package io.paradigmlab.tweebyte.web.mvc;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
-import io.paradigmlab.tweebyte.domain.error.ErrorBody;
+import io.paradigmlab.common.contract.ApiException;
+import io.paradigmlab.common.contract.ErrorBody;
 import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.web.reactive;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.tweebyte.domain.text.QueryStrings;
 import java.util.Locale;
@@ -26,10 +26,10 @@ public final class NulPathFilter implements WebFilter, Ordered {
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         String raw = exchange.getRequest().getURI().getRawPath();
         if (raw != null && raw.toLowerCase(Locale.ROOT).contains("%00")) {
-            return Mono.error(new ApiException.InvalidInput(StandardErrors.NUL_IN_PATH));
+            return Mono.error(new ApiException.BadRequest(StandardErrors.NUL_IN_PATH));
         }
         if (QueryStrings.isMalformed(exchange.getRequest().getURI().getRawQuery())) {
-            return Mono.error(new ApiException.InvalidInput(StandardErrors.MALFORMED_REQUEST));
+            return Mono.error(new ApiException.BadRequest(StandardErrors.MALFORMED_REQUEST));
         }
         return chain.filter(exchange);
     }

@@ -1,7 +1,7 @@
 package io.paradigmlab.tweebyte.web.reactive;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
-import io.paradigmlab.tweebyte.domain.error.ErrorBody;
+import io.paradigmlab.common.contract.ApiException;
+import io.paradigmlab.common.contract.ErrorBody;
 import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import java.util.List;
 import org.slf4j.Logger;

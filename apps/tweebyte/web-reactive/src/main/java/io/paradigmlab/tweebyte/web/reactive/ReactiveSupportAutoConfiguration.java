@@ -1,6 +1,7 @@
 package io.paradigmlab.tweebyte.web.reactive;
 
-import io.paradigmlab.tweebyte.domain.limits.InFlightLimit;
+import io.paradigmlab.tweebyte.domain.limits.RequestLimits;
+import io.paradigmlab.common.contract.InFlightLimit;
 import io.paradigmlab.tweebyte.security.Authenticator;
 import io.paradigmlab.tweebyte.security.SecurityAutoConfiguration;
 import org.springframework.beans.factory.ObjectProvider;
@@ -49,8 +50,8 @@ public class ReactiveSupportAutoConfiguration {
     /** Knob (ADR 0004): {@code tweebyte.limits.max-concurrent-requests}. */
     @Bean
     RequestLimitFilter tweebyteRequestLimit(Environment environment) {
-        return new RequestLimitFilter(new InFlightLimit(environment.getProperty(
-                "tweebyte.limits.max-concurrent-requests", Integer.class, InFlightLimit.DEFAULT_MAX_CONCURRENT_REQUESTS)));
+        return new RequestLimitFilter(RequestLimits.limit(environment.getProperty(
+                RequestLimits.PROPERTY, Integer.class, RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS)));
     }
 
     @Bean

@@ -1,8 +1,8 @@
 package io.paradigmlab.tweebyte.web.reactive;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.error.StandardErrors;
-import io.paradigmlab.tweebyte.domain.limits.InFlightLimit;
+import io.paradigmlab.common.contract.InFlightLimit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.springframework.core.Ordered;
 import org.springframework.web.server.ServerWebExchange;

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.web.reactive;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 
 /**
  * A 503 whose client may retry sooner than {@link ApiException.Unavailable#RETRY_AFTER_SECONDS}: the media

@@ -1,6 +1,7 @@
 package io.paradigmlab.tweebyte.async.common;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.tweebyte.domain.error.StandardErrors;
+import io.paradigmlab.common.contract.ApiException;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -86,7 +87,7 @@ public final class Downstream implements AutoCloseable {
                             return json.readValue(response.body(), type);
                         } catch (RuntimeException unreadable) {
                             log.warn("{} failed: {}", request.uri(), unreadable.toString());
-                            throw new ApiException.Unavailable(ApiException.Unavailable.DOWNSTREAM);
+                            throw new ApiException.Unavailable(StandardErrors.DOWNSTREAM_UNAVAILABLE);
                         }
                     }
                     if (status == 404 && notFound != null) {
@@ -96,19 +97,19 @@ public final class Downstream implements AutoCloseable {
                         throw new ApiException.Unauthorized(INVALID_TOKEN);
                     }
                     log.warn("{} answered {}", request.uri(), status);
-                    throw new ApiException.Unavailable(ApiException.Unavailable.DOWNSTREAM);
+                    throw new ApiException.Unavailable(StandardErrors.DOWNSTREAM_UNAVAILABLE);
                 });
     }
 
     private static ApiException failure(URI uri, Throwable error) {
         if (isTimeout(error)) {
-            return new ApiException.Timeout(ApiException.Timeout.DOWNSTREAM);
+            return new ApiException.Timeout(StandardErrors.DOWNSTREAM_TIMEOUT);
         }
         Throwable e = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
         if (!(e instanceof ConnectException)) {
             log.warn("{} failed: {}", uri, e.toString());
         }
-        return new ApiException.Unavailable(ApiException.Unavailable.DOWNSTREAM);
+        return new ApiException.Unavailable(StandardErrors.DOWNSTREAM_UNAVAILABLE);
     }
 
     /** A connect or response timeout anywhere in the chain (HttpConnectTimeoutException is an HttpTimeoutException). */

@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.async.interaction;
 import io.paradigmlab.tweebyte.async.common.Db;
 import io.paradigmlab.tweebyte.domain.IdResponse;
 import io.paradigmlab.tweebyte.domain.Ids;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.interaction.Created;
 import io.paradigmlab.tweebyte.domain.interaction.Follow;
 import io.paradigmlab.tweebyte.domain.interaction.FollowRow;

@@ -1,7 +1,8 @@
 package io.paradigmlab.tweebyte.async.interaction;
 
+import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.tweebyte.async.common.Downstream;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.interaction.InteractionRules;
 import io.paradigmlab.tweebyte.domain.tweet.PopularHashtag;
 import io.paradigmlab.tweebyte.domain.tweet.TweetDeletion;
@@ -69,7 +70,7 @@ public class OtherServices {
 
     private static <T> T present(T value) {
         if (value == null) {
-            throw new ApiException.Unavailable(ApiException.Unavailable.DOWNSTREAM);
+            throw new ApiException.Unavailable(StandardErrors.DOWNSTREAM_UNAVAILABLE);
         }
         return value;
     }

@@ -4,7 +4,7 @@ import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.paradigmlab.tweebyte.async.common.Db;
 import io.paradigmlab.tweebyte.domain.IdResponse;
 import io.paradigmlab.tweebyte.domain.Ids;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.interaction.TweetInteractionSummary;
 import io.paradigmlab.tweebyte.domain.paging.Paging;
 import io.paradigmlab.tweebyte.domain.text.TextParsing;
@@ -96,7 +96,7 @@ public class AsyncTweetService {
         Draft draft;
         try {
             draft = Draft.of(body);
-        } catch (ApiException.InvalidInput invalid) {
+        } catch (ApiException.BadRequest invalid) {
             return db.inTransaction(() -> {
                 requireAuthor(caller, tweetId);
                 throw invalid;

@@ -1,10 +1,11 @@
 package io.paradigmlab.tweebyte.async.tweet;
 
+import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.paradigmlab.tweebyte.async.common.Db;
 import io.paradigmlab.tweebyte.async.common.RateLimitedWarning;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.resilience.TweebyteResilience;
 import java.util.List;
 import java.util.Optional;
@@ -53,7 +54,7 @@ public class FollowedUsers {
                     Throwable failure = TweebyteResilience.unwrap(error);
                     if (failure instanceof CallNotPermittedException) {
                         return cached(userId).thenApply(ids -> ids.orElseThrow(
-                                () -> new ApiException.Unavailable(ApiException.Unavailable.DOWNSTREAM)));
+                                () -> new ApiException.Unavailable(StandardErrors.DOWNSTREAM_UNAVAILABLE)));
                     }
                     if (!TweebyteResilience.isFailure(failure)) {
                         return CompletableFuture.failedFuture(failure); // the caller's 4xx, not the service's health

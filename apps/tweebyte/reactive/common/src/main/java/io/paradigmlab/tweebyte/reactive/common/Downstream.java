@@ -1,8 +1,9 @@
 package io.paradigmlab.tweebyte.reactive.common;
 
+import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ConnectTimeoutException;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.security.TokenVerifier;
 import java.lang.reflect.Type;
 import java.time.Duration;
@@ -110,7 +111,7 @@ public final class Downstream {
             error = new ApiException.Unauthorized(TokenVerifier.INVALID);
         } else {
             log.debug("Downstream answered {}", status.value());
-            error = new ApiException.Unavailable(ApiException.Unavailable.DOWNSTREAM);
+            error = new ApiException.Unavailable(StandardErrors.DOWNSTREAM_UNAVAILABLE);
         }
         return response.releaseBody().then(Mono.error(error));
     }
@@ -121,10 +122,10 @@ public final class Downstream {
             if (e instanceof io.netty.handler.timeout.TimeoutException || e instanceof ConnectTimeoutException
                     || e instanceof java.util.concurrent.TimeoutException) {
                 log.debug("Downstream call to {} timed out", url);
-                return new ApiException.Timeout(ApiException.Timeout.DOWNSTREAM);
+                return new ApiException.Timeout(StandardErrors.DOWNSTREAM_TIMEOUT);
             }
         }
         log.debug("Downstream call to {} failed: {}", url, error.toString());
-        return new ApiException.Unavailable(ApiException.Unavailable.DOWNSTREAM);
+        return new ApiException.Unavailable(StandardErrors.DOWNSTREAM_UNAVAILABLE);
     }
 }

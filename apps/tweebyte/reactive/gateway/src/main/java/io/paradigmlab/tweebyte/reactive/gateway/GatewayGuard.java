@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.reactive.gateway;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
 import io.paradigmlab.tweebyte.security.Authenticator;

@@ -1,8 +1,9 @@
 package io.paradigmlab.tweebyte.reactive.interaction;
 
+import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.tweebyte.domain.IdResponse;
 import io.paradigmlab.tweebyte.domain.Ids;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.interaction.Created;
 import io.paradigmlab.tweebyte.domain.interaction.Follow;
 import io.paradigmlab.tweebyte.domain.interaction.FollowRow;
@@ -358,13 +359,13 @@ public class InteractionService {
     private Mono<TweetSummary> tweet(@Nullable String auth, UUID tweetId) {
         return downstream.get(urls.tweet() + "/tweets/" + tweetId + "/summary", auth, TWEET,
                         InteractionRules.TWEET_NOT_FOUND)
-                .switchIfEmpty(Mono.error(() -> new ApiException.Unavailable(ApiException.Unavailable.DOWNSTREAM)));
+                .switchIfEmpty(Mono.error(() -> new ApiException.Unavailable(StandardErrors.DOWNSTREAM_UNAVAILABLE)));
     }
 
     /** {@code GET /users/summary/{id}} of the user service: 404 "User not found". */
     private Mono<UserSummary> user(@Nullable String auth, UUID userId) {
         return downstream.get(urls.user() + "/users/summary/" + userId, auth, USER, InteractionRules.USER_NOT_FOUND)
-                .switchIfEmpty(Mono.error(() -> new ApiException.Unavailable(ApiException.Unavailable.DOWNSTREAM)));
+                .switchIfEmpty(Mono.error(() -> new ApiException.Unavailable(StandardErrors.DOWNSTREAM_UNAVAILABLE)));
     }
 
     /** {@code POST /internal/users/summaries/by-id}: the summaries of those that exist, in request order. */

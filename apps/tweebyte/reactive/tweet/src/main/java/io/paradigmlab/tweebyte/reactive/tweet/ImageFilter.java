@@ -1,8 +1,8 @@
 package io.paradigmlab.tweebyte.reactive.tweet;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.error.StandardErrors;
-import io.paradigmlab.tweebyte.domain.limits.InFlightLimit;
+import io.paradigmlab.common.contract.InFlightLimit;
 import io.paradigmlab.tweebyte.domain.media.ImagePipeline;
 import io.paradigmlab.tweebyte.reactive.common.SchedulerMetrics;
 import io.paradigmlab.tweebyte.web.reactive.RetryAfter;
@@ -59,7 +59,7 @@ public class ImageFilter {
      */
     public Mono<byte[]> filter(Part file) {
         if (file == null) {
-            return Mono.error(() -> new ApiException.InvalidInput(ImagePipeline.FILE_REQUIRED));
+            return Mono.error(() -> new ApiException.BadRequest(ImagePipeline.FILE_REQUIRED));
         }
         // the part was parsed in memory before the controller ran; joining is a copy, bounded to the upload limit
         return DataBufferUtils.join(file.content(), ImagePipeline.MAX_UPLOAD_BYTES)

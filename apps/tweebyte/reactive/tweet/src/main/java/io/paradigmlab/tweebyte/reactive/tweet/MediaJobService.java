@@ -1,7 +1,7 @@
 package io.paradigmlab.tweebyte.reactive.tweet;
 
 import io.paradigmlab.tweebyte.domain.Ids;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.media.MediaJob;
 import io.paradigmlab.tweebyte.domain.media.MediaJobRequest;
 import io.paradigmlab.tweebyte.domain.media.MediaJobRules;

@@ -1,11 +1,12 @@
 package io.paradigmlab.tweebyte.reactive.tweet;
 
+import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
 import io.paradigmlab.tweebyte.domain.IdResponse;
 import io.paradigmlab.tweebyte.domain.Ids;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.interaction.Reply;
 import io.paradigmlab.tweebyte.domain.interaction.TweetInteractionSummary;
 import io.paradigmlab.tweebyte.domain.paging.Paging;
@@ -133,7 +134,7 @@ public class TweetService {
             Draft draft;
             try {
                 draft = Draft.of(body);
-            } catch (ApiException.InvalidInput invalid) {
+            } catch (ApiException.BadRequest invalid) {
                 return requireAuthor(caller, tweetId).then(Mono.<Tweet>error(invalid)).as(tx::transactional);
             }
             return freshIds(draft.hashtags().size() + draft.names().size())
@@ -255,7 +256,7 @@ public class TweetService {
                 .transformDeferred(CircuitBreakerOperator.of(breaker))
                 .onErrorResume(TweetService::fallsBack, failure -> cachedFollowedIds(userId)
                         .switchIfEmpty(Mono.error(() -> failure instanceof CallNotPermittedException
-                                ? new ApiException.Unavailable(ApiException.Unavailable.DOWNSTREAM) : failure)));
+                                ? new ApiException.Unavailable(StandardErrors.DOWNSTREAM_UNAVAILABLE) : failure)));
     }
 
     /** The interaction service failed (or the breaker is open): a 4xx answer such as 401 is passed on instead. */

@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.reactive.tweet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.media.JobResult;
 import io.paradigmlab.tweebyte.domain.media.JobState;
 import io.paradigmlab.tweebyte.domain.media.MediaJob;
@@ -257,7 +257,7 @@ class R2dbcMediaJobStoreTest {
                         assertThat(e.error().errors()).containsExactly(MediaJobRules.QUEUE_FULL);
                     });
             assertThatThrownBy(() -> await(jobs.submit(CALLER, new MediaJobRequest(0, null))))
-                    .isInstanceOfSatisfying(ApiException.InvalidInput.class, e -> assertThat(e.errors())
+                    .isInstanceOfSatisfying(ApiException.BadRequest.class, e -> assertThat(e.errors())
                             .containsExactly(MediaJobRules.DURATION_RANGE, MediaJobRules.STEPS_RANGE));
         } finally {
             idle.stop();

@@ -2,7 +2,7 @@ package io.paradigmlab.tweebyte.reactive.user;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.tweebyte.domain.media.MediaStream;
 import io.paradigmlab.tweebyte.reactive.common.MediaProperties;

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.reactive.user;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.user.Availability;
 import io.paradigmlab.tweebyte.domain.user.NewUser;
 import io.paradigmlab.tweebyte.domain.user.StoredCredentials;

@@ -1,6 +1,7 @@
 package io.paradigmlab.tweebyte.virtual.common;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.tweebyte.domain.error.StandardErrors;
+import io.paradigmlab.common.contract.ApiException;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -77,16 +78,16 @@ public final class Downstream {
                     throw new ApiException.Unauthorized(INVALID_TOKEN);
                 }
                 log.warn("{} answered {}", uri, status);
-                throw new ApiException.Unavailable(ApiException.Unavailable.DOWNSTREAM);
+                throw new ApiException.Unavailable(StandardErrors.DOWNSTREAM_UNAVAILABLE);
             });
         } catch (ApiException e) {
             throw e;
         } catch (RuntimeException e) {
             if (isTimeout(e)) {
-                throw new ApiException.Timeout(ApiException.Timeout.DOWNSTREAM);
+                throw new ApiException.Timeout(StandardErrors.DOWNSTREAM_TIMEOUT);
             }
             log.warn("{} failed: {}", uri, e.toString());
-            throw new ApiException.Unavailable(ApiException.Unavailable.DOWNSTREAM);
+            throw new ApiException.Unavailable(StandardErrors.DOWNSTREAM_UNAVAILABLE);
         }
     }
 

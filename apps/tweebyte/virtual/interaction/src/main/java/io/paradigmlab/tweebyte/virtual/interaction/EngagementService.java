@@ -2,7 +2,7 @@ package io.paradigmlab.tweebyte.virtual.interaction;
 
 import io.paradigmlab.tweebyte.domain.IdResponse;
 import io.paradigmlab.tweebyte.domain.Ids;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.interaction.Created;
 import io.paradigmlab.tweebyte.domain.interaction.InteractionRules;
 import io.paradigmlab.tweebyte.domain.interaction.Like;

@@ -1,7 +1,7 @@
 package io.paradigmlab.tweebyte.virtual.interaction;
 
 import io.paradigmlab.tweebyte.domain.Ids;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.interaction.Follow;
 import io.paradigmlab.tweebyte.domain.interaction.FollowRow;
 import io.paradigmlab.tweebyte.domain.interaction.FollowStatus;

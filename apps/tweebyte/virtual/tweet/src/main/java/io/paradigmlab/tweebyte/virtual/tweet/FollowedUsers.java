@@ -2,7 +2,7 @@ package io.paradigmlab.tweebyte.virtual.tweet;
 
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.resilience.TweebyteResilience;
 import java.util.List;
 import java.util.Optional;

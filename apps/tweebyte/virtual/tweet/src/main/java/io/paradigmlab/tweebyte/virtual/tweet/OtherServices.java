@@ -1,7 +1,8 @@
 package io.paradigmlab.tweebyte.virtual.tweet;
 
+import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.tweebyte.virtual.common.Downstream;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.interaction.Reply;
 import io.paradigmlab.tweebyte.domain.interaction.TweetInteractionSummary;
 import io.paradigmlab.tweebyte.domain.user.UserSummary;
@@ -70,6 +71,6 @@ public class OtherServices {
     }
 
     static ApiException unavailable() {
-        return new ApiException.Unavailable(ApiException.Unavailable.DOWNSTREAM);
+        return new ApiException.Unavailable(StandardErrors.DOWNSTREAM_UNAVAILABLE);
     }
 }

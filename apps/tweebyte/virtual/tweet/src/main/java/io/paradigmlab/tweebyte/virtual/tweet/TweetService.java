@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.virtual.tweet;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.paradigmlab.tweebyte.domain.IdResponse;
 import io.paradigmlab.tweebyte.domain.Ids;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.paging.Paging;
 import io.paradigmlab.tweebyte.domain.text.TextParsing;
 import io.paradigmlab.tweebyte.domain.text.TextRules;
@@ -80,16 +80,16 @@ public class TweetService {
     public Tweet update(Caller caller, String rawId, TweetBody body, String authorization) {
         UUID id = Ids.parse("tweetId", rawId);
         String valid;
-        ApiException.InvalidInput invalid;
+        ApiException.BadRequest invalid;
         try {
             valid = TweetRules.validContent(body);
             invalid = null;
-        } catch (ApiException.InvalidInput e) {
+        } catch (ApiException.BadRequest e) {
             valid = null;
             invalid = e;
         }
         String content = valid;
-        ApiException.InvalidInput contentError = invalid;
+        ApiException.BadRequest contentError = invalid;
         List<Mention> mentions = content == null ? List.of() : resolveMentions(content, authorization);
         return transaction.execute(status -> {
             UUID author = store.ownerForUpdate(id).orElseThrow(TweetRules::tweetNotFound);

@@ -1,7 +1,8 @@
 package io.paradigmlab.tweebyte.virtual.user;
 
+import io.paradigmlab.tweebyte.domain.limits.RequestLimits;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.paradigmlab.tweebyte.domain.limits.InFlightLimit;
+import io.paradigmlab.common.contract.InFlightLimit;
 import io.paradigmlab.tweebyte.domain.media.MediaStream;
 import io.paradigmlab.tweebyte.security.Caller;
 import io.paradigmlab.tweebyte.web.mvc.media.ExecutorMetrics;
@@ -26,7 +27,7 @@ public class MediaStreamController {
                                  @Value("${tweebyte.media.stream.bytes-per-second:" + MediaStream.DEFAULT_BYTES_PER_SECOND
                                          + "}") long bytesPerSecond,
                                  @Value("${tweebyte.limits.max-concurrent-requests:"
-                                         + InFlightLimit.DEFAULT_MAX_CONCURRENT_REQUESTS + "}") int maxRequests) {
+                                         + RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS + "}") int maxRequests) {
         this.streaming = new MediaStreaming(registry, bytesPerSecond);
         // a virtual thread per stream, no pool: the streams in progress are the "stream" pool's load, bounded only
         // by the requests in flight (the other variants' 1,000 stream threads)

@@ -1,7 +1,8 @@
 package io.paradigmlab.tweebyte.virtual.user;
 
+import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.tweebyte.domain.Ids;
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.text.TextRules;
 import io.paradigmlab.tweebyte.domain.tweet.TweetSummary;
 import io.paradigmlab.tweebyte.domain.user.Credentials;
@@ -115,7 +116,7 @@ public class UserService {
             throw new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ApiException.Unavailable(ApiException.Unavailable.DOWNSTREAM);
+            throw new ApiException.Unavailable(StandardErrors.DOWNSTREAM_UNAVAILABLE);
         }
     }
 

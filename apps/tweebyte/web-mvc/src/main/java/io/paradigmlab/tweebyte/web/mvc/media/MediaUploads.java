@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.web.mvc.media;
 
-import io.paradigmlab.tweebyte.domain.error.ApiException;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -26,17 +26,17 @@ public final class MediaUploads {
     /**
      * The part's bytes, or null when there is no such part ({@code ImagePipeline.filter} answers 400 for it).
      *
-     * @throws ApiException.InvalidInput {@code Malformed multipart request} when the body has no part at all: Tomcat
+     * @throws ApiException.BadRequest {@code Malformed multipart request} when the body has no part at all: Tomcat
      *                                   reads a body without its boundary as zero parts, not as an error
      */
     public static byte[] read(Part part, HttpServletRequest request) {
         if (part == null) {
             try {
                 if (request.getParts().isEmpty()) {
-                    throw new ApiException.InvalidInput(StandardErrors.MALFORMED_MULTIPART);
+                    throw new ApiException.BadRequest(StandardErrors.MALFORMED_MULTIPART);
                 }
             } catch (IOException | ServletException e) {
-                throw new ApiException.InvalidInput(StandardErrors.MALFORMED_MULTIPART);
+                throw new ApiException.BadRequest(StandardErrors.MALFORMED_MULTIPART);
             }
             return null;
         }

@@ -1,10 +1,11 @@
-package io.paradigmlab.itstore.domain.error;
+package io.paradigmlab.common.contract;
 
 import java.time.Instant;
 import java.util.List;
 
 /**
- * The contract's error body, for every 4xx and 5xx: {@code {"timestamp","status","path","errors":[...]}}.
+ * The contracts' error body, for every 4xx and 5xx of every HTTP application:
+ * {@code {"timestamp","status","path","errors":[...]}}.
  *
  * @param timestamp when the error was answered
  * @param status    the HTTP status, repeated

@@ -1,4 +1,4 @@
-package io.paradigmlab.eshop.domain.error;
+package io.paradigmlab.common.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -26,17 +26,21 @@ class ErrorBodyTest {
         assertThat(body.path()).isEqualTo("/products");
         assertThat(body.errors()).containsExactly("a", "b");
         assertThat(body.timestamp()).isBetween(before, Instant.now());
-        assertThat(new ApiException.NotFound(ApiException.NotFound.PRODUCT).status()).isEqualTo(404);
-        assertThat(new ApiException.Conflict(ApiException.Conflict.DUPLICATE_CODE).status()).isEqualTo(409);
-        assertThat(new ApiException.Unavailable(ApiException.Unavailable.INVENTORY).status()).isEqualTo(503);
+        assertThat(new ApiException.Unauthorized("x").status()).isEqualTo(401);
+        assertThat(new ApiException.Forbidden("x").status()).isEqualTo(403);
+        assertThat(new ApiException.NotFound("x").status()).isEqualTo(404);
+        assertThat(new ApiException.Conflict("x").status()).isEqualTo(409);
+        assertThat(new ApiException.Conflict(List.of("x", "y")).errors()).containsExactly("x", "y");
+        assertThat(new ApiException.PayloadTooLarge("x").status()).isEqualTo(413);
+        assertThat(new ApiException.Unavailable(ApiException.Unavailable.DATABASE).status()).isEqualTo(503);
+        assertThat(new ApiException.Timeout("x").status()).isEqualTo(504);
     }
 
     @Test
     void unavailableCarriesRetryAfter() {
         assertThat(new ApiException.Unavailable(ApiException.Unavailable.DATABASE).retryAfterSeconds())
                 .isEqualTo(ApiException.Unavailable.RETRY_AFTER_SECONDS);
-        assertThat(new ApiException.Unavailable(ApiException.Unavailable.INVENTORY, 3).retryAfterSeconds())
-                .isEqualTo(3);
+        assertThat(new ApiException.Unavailable("x", 3).retryAfterSeconds()).isEqualTo(3);
         assertThatThrownBy(() -> new ApiException.Unavailable("x", -1)).isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -56,36 +60,5 @@ class ErrorBodyTest {
         errors.add("b");
         assertThat(body.errors()).containsExactly("a");
         assertThat(e.errors()).containsExactly("a");
-    }
-
-    @Test
-    void frameworkStatusesGetTheStandardWords() {
-        assertThat(StandardErrors.forStatus(404)).containsExactly(StandardErrors.NOT_FOUND);
-        assertThat(StandardErrors.forStatus(405)).containsExactly(StandardErrors.METHOD_NOT_ALLOWED);
-        assertThat(StandardErrors.forStatus(400)).containsExactly(StandardErrors.MALFORMED_REQUEST);
-        assertThat(StandardErrors.forStatus(413)).containsExactly(StandardErrors.PAYLOAD_TOO_LARGE);
-        assertThat(StandardErrors.forStatus(415)).containsExactly(StandardErrors.UNSUPPORTED_MEDIA_TYPE);
-        assertThat(StandardErrors.forStatus(503)).containsExactly(StandardErrors.INTERNAL);
-        assertThat(StandardErrors.forStatus(418)).containsExactly("Request failed");
-    }
-
-    @Test
-    void anErrorListCapsItsMessagesAndCountsTheRest() {
-        ErrorList none = new ErrorList();
-        none.throwIfAny();
-        assertThat(none.isEmpty()).isTrue();
-
-        ErrorList few = new ErrorList();
-        few.add("x");
-        assertThatThrownBy(few::throwIfAny).isInstanceOfSatisfying(ApiException.BadRequest.class,
-                e -> assertThat(e.errors()).containsExactly("x"));
-
-        ErrorList many = new ErrorList();
-        for (int i = 0; i < ErrorList.MAX_MESSAGES + 5; i++) {
-            many.add("m" + i);
-        }
-        assertThat(many.total()).isEqualTo(105);
-        assertThat(many.messages()).hasSize(ErrorList.MAX_MESSAGES + 1).startsWith("m0", "m1")
-                .endsWith("m99", "and 5 more errors");
     }
 }

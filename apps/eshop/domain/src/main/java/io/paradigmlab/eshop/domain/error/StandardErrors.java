@@ -1,5 +1,6 @@
 package io.paradigmlab.eshop.domain.error;
 
+import io.paradigmlab.common.contract.ErrorWords;
 import java.util.List;
 
 /**
@@ -35,18 +36,15 @@ public final class StandardErrors {
     /** 503 from Product and Order: the Inventory service cannot be reached. */
     public static final String INVENTORY_UNAVAILABLE = "Inventory service unavailable";
 
+    /** These words, for the shared web plumbing. */
+    public static final ErrorWords WORDS = new ErrorWords(MALFORMED_REQUEST, MALFORMED_REQUEST, NOT_FOUND, METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE,
+            UNSUPPORTED_MEDIA_TYPE, INTERNAL, OVERLOADED, MALFORMED_REQUEST);
+
     private StandardErrors() {
     }
 
     /** The message list for a status the framework produced, with no detail from the application. */
     public static List<String> forStatus(int status) {
-        return List.of(switch (status) {
-            case 400 -> MALFORMED_REQUEST;
-            case 404 -> NOT_FOUND;
-            case 405 -> METHOD_NOT_ALLOWED;
-            case 413 -> PAYLOAD_TOO_LARGE;
-            case 415 -> UNSUPPORTED_MEDIA_TYPE;
-            default -> status >= 500 ? INTERNAL : "Request failed";
-        });
+        return WORDS.forStatus(status);
     }
 }

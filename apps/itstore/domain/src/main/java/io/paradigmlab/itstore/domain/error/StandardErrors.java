@@ -1,5 +1,6 @@
 package io.paradigmlab.itstore.domain.error;
 
+import io.paradigmlab.common.contract.ErrorWords;
 import java.util.List;
 
 /**
@@ -22,16 +23,15 @@ public final class StandardErrors {
     /** U+0000 in the request path ({@code %00}): Tomcat refuses it before any application code runs. */
     public static final String NUL_IN_PATH = "Request path must not contain the NUL character";
 
+    /** These words, for the shared web plumbing. */
+    public static final ErrorWords WORDS = new ErrorWords(MALFORMED_REQUEST, MALFORMED_REQUEST, NOT_FOUND, METHOD_NOT_ALLOWED, null, null,
+            INTERNAL, OVERLOADED, NUL_IN_PATH);
+
     private StandardErrors() {
     }
 
     /** The message list for a status the framework produced, with no detail from the application. */
     public static List<String> forStatus(int status) {
-        return List.of(switch (status) {
-            case 400 -> MALFORMED_REQUEST;
-            case 404 -> NOT_FOUND;
-            case 405 -> METHOD_NOT_ALLOWED;
-            default -> status >= 500 ? INTERNAL : "Request failed";
-        });
+        return WORDS.forStatus(status);
     }
 }

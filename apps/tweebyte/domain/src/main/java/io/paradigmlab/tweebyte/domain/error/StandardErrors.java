@@ -1,5 +1,6 @@
 package io.paradigmlab.tweebyte.domain.error;
 
+import io.paradigmlab.common.contract.ErrorWords;
 import java.util.List;
 
 /**
@@ -30,18 +31,15 @@ public final class StandardErrors {
     /** 504: a service this request needs did not answer in time. */
     public static final String DOWNSTREAM_TIMEOUT = "Downstream service timed out";
 
+    /** These words, for the shared web plumbing. */
+    public static final ErrorWords WORDS = new ErrorWords(MALFORMED_JSON, MALFORMED_REQUEST, NOT_FOUND, METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE,
+            UNSUPPORTED_MEDIA_TYPE, INTERNAL, OVERLOADED, NUL_IN_PATH);
+
     private StandardErrors() {
     }
 
-    /** The message list for a status the framework produced, with no detail from us. */
+    /** The message list for a status the framework produced, with no detail from the application. */
     public static List<String> forStatus(int status) {
-        return List.of(switch (status) {
-            case 400 -> MALFORMED_JSON;
-            case 404 -> NOT_FOUND;
-            case 405 -> METHOD_NOT_ALLOWED;
-            case 413 -> PAYLOAD_TOO_LARGE;
-            case 415 -> UNSUPPORTED_MEDIA_TYPE;
-            default -> status >= 500 ? INTERNAL : "Request failed";
-        });
+        return WORDS.forStatus(status);
     }
 }

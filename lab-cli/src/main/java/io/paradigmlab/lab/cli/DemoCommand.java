@@ -18,8 +18,9 @@ final class DemoCommand implements Runnable {
         run.model = "closed";
         run.levels = "1,4,16";
         run.reps = 3;
-        run.warmup = "4s";
-        run.duration = "4s";
+        // 3 s windows keep a fresh clone's demo (build and AOT training included) under its five minutes
+        run.warmup = "3s";
+        run.duration = "3s";
         run.scale = "quick";
         run.noise = "off";
         run.verify = "on";

@@ -1,12 +1,21 @@
 package io.paradigmlab.lab.app;
 
+import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.launch.ServiceProcess;
+import io.paradigmlab.lab.verify.CountedServices;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
-/** One variant's running services, started by {@link Application#launch}; closing it stops them. */
-public interface Deployment extends AutoCloseable {
+/**
+ * One variant's running services, started by {@link Application#launch}; closing it stops them. Its databases and
+ * counting proxies ({@link CountedServices}) are what the verification counts each request's work on.
+ */
+public interface Deployment extends CountedServices, AutoCloseable {
 
     /** The {@link VariantInfo#id()} this deployment runs. */
     String variantId();
@@ -44,9 +53,6 @@ public interface Deployment extends AutoCloseable {
      */
     Map<String, Path> jars();
 
-    /** Database name to service id, for the equal-work check's statement counts. */
-    Map<String, String> databases();
-
     /**
      * The application's front door when it was launched with one ({@link LaunchRequest#gatewayPort()}): one URL
      * routing to every service. Not among {@link #processes()}, which are the services alone. Empty by default.
@@ -64,15 +70,22 @@ public interface Deployment extends AutoCloseable {
         return Map.of();
     }
 
-    /** Base URLs of the counting proxies in front of the services (empty unless call counting was asked for). */
-    List<io.paradigmlab.lab.verify.CountingProxy> proxies();
-
     /**
      * Copies the scenario data files from {@code from} to {@code to}, adding what depends on this deployment
      * (e.g. tokens signed with its key in a {@code token} column). The default copies them unchanged.
      */
     default void sessionData(Path from, Path to) {
-        io.paradigmlab.lab.data.DataFiles.copy(from, to);
+        try {
+            Files.createDirectories(to);
+            try (Stream<Path> files = Files.list(from)) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    Files.copy(file, to.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        } catch (IOException e) {
+            throw new LabException("Cannot copy the scenario data files from " + from + " to " + to + ": "
+                    + e.getMessage(), e);
+        }
     }
 
     @Override

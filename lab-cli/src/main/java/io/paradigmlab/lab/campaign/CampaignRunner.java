@@ -125,6 +125,15 @@ public final class CampaignRunner {
             this(app, settings, plan, targets, postgresUrl, redisUrl, command, verify,
                     app.scenario(settings.scenario()).redisLatency());
         }
+
+        /**
+         * The campaign's {@link #serviceHost()}, connected after checking that the services there reach what this
+         * campaign gives them; a no-op for the services on this machine.
+         */
+        RemoteServices openServiceHost(PrintStream out) {
+            return RemoteServices.open(serviceHost, new RemoteServices.Needs(app, postgresUrl, redisUrl, mariadbUrl,
+                    redisLatency != null, verify), out);
+        }
     }
 
     private CampaignRunner() {
@@ -153,7 +162,7 @@ public final class CampaignRunner {
         List<SoakSlice> soak = new ArrayList<>();
         List<StaticMetrics> statics = new ArrayList<>();
         out.println("Starting PostgreSQL and Redis...");
-        try (RemoteServices remote = RemoteServices.open(request, out);
+        try (RemoteServices remote = request.openServiceHost(out);
              Infrastructure infra = Infrastructure.start(
                 new Infrastructure.Options(request.postgresUrl(), request.redisUrl(), workDir.resolve("infra"),
                         request.mariadbUrl()));
@@ -184,11 +193,12 @@ public final class CampaignRunner {
                     app.data(), scale, settings.seed(), repo.root().resolve(".lab").resolve("data"),
                     line -> out.println("  " + line));
             environment.put("data", data.describe());
+            PreparedCampaign campaign = new PreparedCampaign(request, infra, redis, scenario, scenarioText, services,
+                    data, workDir);
 
             Verification verification = null;
             if (request.verify()) {
-                verification = verify(repo, infra, redis, request, scenario, scenarioText, services, data, workDir,
-                        out);
+                verification = verify(campaign, out);
                 if (!verification.passed()) {
                     Path details = workDir.resolve("verification.json");
                     JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
@@ -211,19 +221,17 @@ public final class CampaignRunner {
                             ? run.substring(0, run.length() - CampaignSettings.REPEAT_SUFFIX.length()) : run;
                     if (settings.targets().contains(implementation)) {
                         progress.beginTargetRun(rep, settings.repetitions(), run);
-                        runTarget(request, scenario, scenarioText, run, rep, data, workDir, measurements, soak,
-                                progress);
+                        runTarget(campaign, run, rep, measurements, soak, progress);
                     } else {
                         progress.beginRun(rep, settings.repetitions(), run);
-                        runLaunched(request, infra, redis, scenario, scenarioText, services, implementation, run, rep,
-                                data, workDir, progress, measurements, soak, statics, environment);
+                        runLaunched(campaign, implementation, run, rep, progress, measurements, soak, statics,
+                                environment);
                     }
                 }
             }
             // after every measured repetition, never among them: profilers cost CPU and change the timings
             Profiles profiles = request.profiling() == null || launched.isEmpty() ? null
-                    : ProfileRun.run(repo, request, infra, redis, scenario, scenarioText, services, launched, data,
-                    workDir, measurements, out);
+                    : ProfileRun.run(repo, campaign, launched, measurements, out);
             progress.done();
             return new CampaignResult(id, started, Instant.now(), request.command(), environment, settings,
                     List.copyOf(measurements), List.copyOf(statics), verification, ceiling, profiles, List.copyOf(soak));
@@ -267,52 +275,53 @@ public final class CampaignRunner {
         return ceiling;
     }
 
-    private static Verification verify(RepoLayout repo, Infrastructure infra, Map<String, RedisEndpoint> redis,
-                                       Request request, ScenarioInfo scenario,
-                                       String scenarioText, Set<String> services, TemplateDataSets.DataSet data,
-                                       Path workDir, PrintStream out) {
+    private static Verification verify(PreparedCampaign campaign, PrintStream out) {
+        Request request = campaign.request();
+        ScenarioInfo scenario = campaign.scenario();
+        TemplateDataSets.DataSet data = campaign.data();
         CampaignSettings settings = request.settings();
         out.println("Verifying before measuring: " + Verifier.ITERATIONS + " iterations of " + scenario.id()
                 + " on each implementation, one request at a time...");
         Map<String, List<Verifier.Observed>> observed = new LinkedHashMap<>();
         for (String implementation : settings.variants()) {
-            Path dataDir = workDir.resolve("verify-" + implementation).resolve("data");
+            Path dataDir = campaign.workDir().resolve("verify-" + implementation).resolve("data");
             if (settings.targets().contains(implementation)) {
                 DataFiles.copyRotated(data.dataDir(), dataDir, 0, 2 * settings.repetitions() + 1);
-                observed.put(implementation, Verifier.observe(scenario.id(), scenarioText,
-                        targetEndpoints(request, implementation), dataDir, null, infra,
+                observed.put(implementation, Verifier.observe(scenario.id(), campaign.scenarioText(),
+                        targetEndpoints(request, implementation), dataDir, null, campaign.infra(),
                         request.plan().timeoutMillis(), settings.seed()));
                 continue;
             }
-            try (Deployment deployment = launch(request, infra, redis, services, implementation, data, "_verify", true,
-                    false, workDir.resolve("verify-" + implementation))) {
+            try (Deployment deployment = launch(campaign, implementation, "_verify", true, false,
+                    campaign.workDir().resolve("verify-" + implementation))) {
                 deployment.sessionData(data.dataDir(), dataDir);
-                observed.put(implementation, Verifier.observe(scenario.id(), scenarioText, deployment.endpoints(),
-                        dataDir, deployment, infra, request.plan().timeoutMillis(), settings.seed()));
+                observed.put(implementation, Verifier.observe(scenario.id(), campaign.scenarioText(),
+                        deployment.endpoints(), dataDir, deployment, campaign.infra(), request.plan().timeoutMillis(),
+                        settings.seed()));
             }
             out.printf("  %s: %d requests answered%n", implementation, observed.get(implementation).size());
         }
         return Verifier.compare(observed, Set.copyOf(settings.targets()), request.app().backgroundWork());
     }
 
-    private static Deployment launch(Request request, Infrastructure infra, Map<String, RedisEndpoint> redisRoutes,
-                                     Set<String> services, String variant,
-                                     TemplateDataSets.DataSet data, String suffix, boolean callCounting,
+    private static Deployment launch(PreparedCampaign campaign, String variant, String suffix, boolean callCounting,
                                      boolean gateway, Path workDir) {
-        return launch(request, infra, redisRoutes, services, variant, data, suffix, callCounting, gateway, workDir,
-                request.settings().launchSettings());
+        return launch(campaign, variant, suffix, callCounting, gateway, workDir,
+                campaign.request().settings().launchSettings());
     }
 
     /** Starts {@code variant} on a fresh copy of the data with the given launch settings. */
-    static Deployment launch(Request request, Infrastructure infra, Map<String, RedisEndpoint> redisRoutes,
-                             Set<String> services, String variant, TemplateDataSets.DataSet data, String suffix,
-                             boolean callCounting, boolean gateway, Path workDir, Map<String, String> launchSettings) {
+    static Deployment launch(PreparedCampaign campaign, String variant, String suffix, boolean callCounting,
+                             boolean gateway, Path workDir, Map<String, String> launchSettings) {
+        Request request = campaign.request();
+        Infrastructure infra = campaign.infra();
+        Set<String> services = campaign.services();
         Application app = request.app();
         Map<String, String> databases = new HashMap<>();
         for (DatabaseInfo db : app.databases()) {
             if (services.contains(db.service())) {
                 String name = db.name() + suffix;
-                TemplateDataSets.freshDatabase(infra, data, db, name);
+                TemplateDataSets.freshDatabase(infra, campaign.data(), db, name);
                 databases.put(db.service(), name);
             }
         }
@@ -323,7 +332,7 @@ public final class CampaignRunner {
         CpuPinning.active().ifPresent(pinning -> pinning.pinInfrastructure(infra.embeddedPostgresProcesses()));
         return app.launch(new LaunchRequest(infra, variant, services, databases, request.settings().security(),
                 ServiceProcess.DEFAULT_JVM_ARGS, workDir, callCounting, false, Map.of(),
-                gateway ? 0 : LaunchRequest.NO_GATEWAY, AotCache.withoutSetting(launchSettings), redisRoutes,
+                gateway ? 0 : LaunchRequest.NO_GATEWAY, AotCache.withoutSetting(launchSettings), campaign.redis(),
                 request.serviceHost() == null ? LaunchRequest.LOCAL : request.serviceHost().host(),
                 aotOn(request, launchSettings) ? AotCache.of(RepoLayout.locate()) : null));
     }
@@ -336,16 +345,15 @@ public final class CampaignRunner {
         return request.serviceHost() == null && AotCache.enabledBy(launchSettings);
     }
 
-    private static void runLaunched(Request request, Infrastructure infra, Map<String, RedisEndpoint> redis,
-                                    ScenarioInfo scenario, String scenarioText,
-                                    Set<String> services, String variant, String label, int rep,
-                                    TemplateDataSets.DataSet data, Path workDir, Progress progress,
-                                    List<LevelMeasurement> measurements, List<SoakSlice> soak,
+    private static void runLaunched(PreparedCampaign campaign, String variant, String label, int rep,
+                                    Progress progress, List<LevelMeasurement> measurements, List<SoakSlice> soak,
                                     List<StaticMetrics> statics, Map<String, String> environment) {
-        Path runDir = workDir.resolve(label.replace(' ', '-').replace("(", "").replace(")", "")).resolve("rep-" + rep);
+        Request request = campaign.request();
+        ScenarioInfo scenario = campaign.scenario();
+        Path runDir = campaign.workDir().resolve(label.replace(' ', '-').replace("(", "").replace(")", ""))
+                .resolve("rep-" + rep);
         boolean viaGateway = request.settings().viaGateway();
-        try (Deployment deployment = launch(request, infra, redis, services, variant, data, "_bench", false, viaGateway,
-                runDir)) {
+        try (Deployment deployment = launch(campaign, variant, "_bench", false, viaGateway, runDir)) {
             // through the gateway, its process is part of the system under test: sampled and reported with the services
             Map<String, ServiceProcess> measured = measuredProcesses(deployment, viaGateway, variant);
             environment.put("placement " + label, placement(deployment));
@@ -358,12 +366,12 @@ public final class CampaignRunner {
             sharing.ifPresent(found -> environment.merge(CpuPinning.SHARING, found,
                     (before, now) -> before.startsWith(CpuPinning.SHARED) ? before : now));
             List<ResourceSampler.Watched> watched = measured.values().stream()
-                    .map(ResourceSampler.Watched::of).toList();
+                    .map(ServiceProcess::watched).toList();
             ResourceSampler.Sample idle = ResourceSampler.snapshot(watched);
             Path dataDir = runDir.resolve("data");
-            deployment.sessionData(data.dataDir(), dataDir);
-            List<StaticMetrics> started = startMetrics(request, scenario, scenarioText, label, rep, deployment,
-                    measured, dataDir, runDir.resolve("first-answer"));
+            deployment.sessionData(campaign.data().dataDir(), dataDir);
+            List<StaticMetrics> started = startMetrics(campaign, label, rep, deployment, measured, dataDir,
+                    runDir.resolve("first-answer"));
             statics.addAll(started);
             progress.note(String.format("  services up%s (heap %.0f MB, RSS %.0f MB; first answer after %.1f s)",
                     started.getFirst().withAot() ? " from the AOT cache" : "", idle.heapUsedMb(), idle.rssMb(),
@@ -371,7 +379,7 @@ public final class CampaignRunner {
             List<PhaseOutcome> outcomes;
             try (ResourceSampler sampler = new ResourceSampler(watched)) {
                 sampler.start();
-                outcomes = ScenarioLoad.run(scenario.id(), scenarioText, new ScenarioLoad.Target(
+                outcomes = ScenarioLoad.run(scenario.id(), campaign.scenarioText(), new ScenarioLoad.Target(
                         endpointsFor(viaGateway ? deployment.gatewayEndpoints() : deployment.endpoints(), scenario),
                         dataDir, viaGateway ? Map.of() : deployment.instanceEndpoints()), request.plan(),
                         request.settings().seed(), progress.loadProgress());
@@ -386,8 +394,7 @@ public final class CampaignRunner {
         }
         if (probesStartup(request) && request.settings().probesStartup(rep)
                 && !label.endsWith(CampaignSettings.REPEAT_SUFFIX)) {
-            probeStartup(request, infra, redis, scenario, scenarioText, services, variant, label, rep, data,
-                    runDir.resolve("start-up-probe"), progress, statics);
+            probeStartup(campaign, variant, label, rep, runDir.resolve("start-up-probe"), progress, statics);
         }
     }
 
@@ -405,20 +412,18 @@ public final class CampaignRunner {
      * cache if the measured run had none and without it otherwise, for its static metrics and first answer alone (no
      * load); what the report puts beside the measured run's to show what the cache changes.
      */
-    private static void probeStartup(Request request, Infrastructure infra, Map<String, RedisEndpoint> redis,
-                                     ScenarioInfo scenario, String scenarioText, Set<String> services, String variant,
-                                     String label, int rep, TemplateDataSets.DataSet data, Path probeDir,
+    private static void probeStartup(PreparedCampaign campaign, String variant, String label, int rep, Path probeDir,
                                      Progress progress, List<StaticMetrics> statics) {
+        Request request = campaign.request();
         Map<String, String> flipped = new java.util.TreeMap<>(request.settings().launchSettings());
         flipped.put(AotCache.SETTING, aotOn(request, request.settings().launchSettings()) ? "off" : "on");
         boolean viaGateway = request.settings().viaGateway();
-        try (Deployment deployment = launch(request, infra, redis, services, variant, data, "_probe", false, viaGateway,
-                probeDir, flipped)) {
+        try (Deployment deployment = launch(campaign, variant, "_probe", false, viaGateway, probeDir, flipped)) {
             Map<String, ServiceProcess> measured = measuredProcesses(deployment, viaGateway, variant);
             Path dataDir = probeDir.resolve("data");
-            deployment.sessionData(data.dataDir(), dataDir);
-            List<StaticMetrics> started = startMetrics(request, scenario, scenarioText, label, rep, deployment,
-                    measured, dataDir, probeDir.resolve("first-answer"));
+            deployment.sessionData(campaign.data().dataDir(), dataDir);
+            List<StaticMetrics> started = startMetrics(campaign, label, rep, deployment, measured, dataDir,
+                    probeDir.resolve("first-answer"));
             statics.addAll(started);
             progress.note(String.format("  start-up probe %s the AOT cache: healthy after %.1f s, first answer after"
                             + " %.1f s", started.getFirst().withAot() ? "with" : "without",
@@ -432,19 +437,18 @@ public final class CampaignRunner {
      * single row otherwise). The first answer is the deployment's start-up plus the response time of one iteration
      * of the scenario, sent right after the snapshot on rows drawn apart from the load's.
      */
-    private static List<StaticMetrics> startMetrics(Request request, ScenarioInfo scenario, String scenarioText,
-                                                    String label, int rep, Deployment deployment,
-                                                    Map<String, ServiceProcess> measured, Path dataDir,
-                                                    Path firstDir) {
+    private static List<StaticMetrics> startMetrics(PreparedCampaign campaign, String label, int rep,
+                                                    Deployment deployment, Map<String, ServiceProcess> measured,
+                                                    Path dataDir, Path firstDir) {
         List<StaticMetrics> rows = new ArrayList<>();
         for (var entry : measured.entrySet()) {
             ServiceProcess process = entry.getValue();
-            ResourceSampler.Sample one = ResourceSampler.snapshot(List.of(ResourceSampler.Watched.of(process)));
+            ResourceSampler.Sample one = ResourceSampler.snapshot(List.of(process.watched()));
             rows.add(new StaticMetrics(label, entry.getKey(), rep, process.startupTime().toMillis() / 1000.0,
                     one.heapUsedMb(), one.rssMb(), size(deployment.jars().get(entry.getKey())), process.aot(), null));
         }
         double startup = rows.stream().mapToDouble(StaticMetrics::startupSeconds).max().orElse(Double.NaN);
-        double first = startup + firstIterationSeconds(request, scenario, scenarioText, deployment, dataDir, firstDir);
+        double first = startup + firstIterationSeconds(campaign, deployment, dataDir, firstDir);
         StaticMetrics last = rows.getLast();
         if (rows.size() == 1) {
             rows.set(0, new StaticMetrics(last.variant(), last.service(), rep, last.startupSeconds(),
@@ -464,11 +468,13 @@ public final class CampaignRunner {
      * rows come from the second half of the data files, so a scenario that consumes rows in order does not take the
      * load's first ones. NaN when nothing was answered.
      */
-    private static double firstIterationSeconds(Request request, ScenarioInfo scenario, String scenarioText,
-                                                Deployment deployment, Path dataDir, Path firstDir) {
+    private static double firstIterationSeconds(PreparedCampaign campaign, Deployment deployment, Path dataDir,
+                                                Path firstDir) {
+        Request request = campaign.request();
+        ScenarioInfo scenario = campaign.scenario();
         boolean viaGateway = request.settings().viaGateway();
         DataFiles.copyRotated(dataDir, firstDir, 1, 2);
-        PhaseOutcome once = ScenarioLoad.once(scenario.id(), scenarioText, new ScenarioLoad.Target(
+        PhaseOutcome once = ScenarioLoad.once(scenario.id(), campaign.scenarioText(), new ScenarioLoad.Target(
                 endpointsFor(viaGateway ? deployment.gatewayEndpoints() : deployment.endpoints(), scenario), firstDir,
                 viaGateway ? Map.of() : deployment.instanceEndpoints()), 1, request.plan().timeoutMillis(),
                 request.settings().seed());
@@ -506,20 +512,21 @@ public final class CampaignRunner {
         return measured;
     }
 
-    private static void runTarget(Request request, ScenarioInfo scenario, String scenarioText, String label, int rep,
-                                  TemplateDataSets.DataSet data, Path workDir, List<LevelMeasurement> measurements,
-                                  List<SoakSlice> soak, Progress progress) {
+    private static void runTarget(PreparedCampaign campaign, String label, int rep,
+                                  List<LevelMeasurement> measurements, List<SoakSlice> soak, Progress progress) {
+        Request request = campaign.request();
+        ScenarioInfo scenario = campaign.scenario();
         String target = label.endsWith(CampaignSettings.REPEAT_SUFFIX)
                 ? label.substring(0, label.length() - CampaignSettings.REPEAT_SUFFIX.length()) : label;
-        Path dataDir = workDir.resolve("target-" + target).resolve("rep-" + rep).resolve("data");
+        Path dataDir = campaign.workDir().resolve("target-" + target).resolve("rep-" + rep).resolve("data");
         // the target's data is not reset: each of its runs draws from its own part of the data files
         int part = label.endsWith(CampaignSettings.REPEAT_SUFFIX) ? 2 * rep : 2 * rep - 1;
-        DataFiles.copyRotated(data.dataDir(), dataDir, part, 2 * request.settings().repetitions() + 1);
+        DataFiles.copyRotated(campaign.data().dataDir(), dataDir, part, 2 * request.settings().repetitions() + 1);
         List<PhaseOutcome> outcomes;
         // its processes are not the lab's: only the load generator's own CPU is sampled
         try (ResourceSampler sampler = new ResourceSampler(List.of())) {
             sampler.start();
-            outcomes = ScenarioLoad.run(scenario.id(), scenarioText, new ScenarioLoad.Target(
+            outcomes = ScenarioLoad.run(scenario.id(), campaign.scenarioText(), new ScenarioLoad.Target(
                     endpointsFor(targetEndpoints(request, target), scenario), dataDir), request.plan(),
                     request.settings().seed(), progress.loadProgress());
             record(label, rep, request, outcomes, sampler, false, measurements, soak);

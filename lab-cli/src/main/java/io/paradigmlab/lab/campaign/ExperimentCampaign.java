@@ -83,7 +83,7 @@ final class ExperimentCampaign {
         List<LevelMeasurement> measurements = new ArrayList<>();
         List<StaticMetrics> statics = new ArrayList<>();
         out.println("Starting PostgreSQL...");
-        try (var remote = io.paradigmlab.lab.remote.RemoteServices.open(request, out);
+        try (var remote = request.openServiceHost(out);
              Infrastructure infra = Infrastructure.start(
                 new Infrastructure.Options(request.postgresUrl(), request.redisUrl(), workDir.resolve("infra"),
                         request.mariadbUrl()))) {
@@ -102,9 +102,13 @@ final class ExperimentCampaign {
                     app.data(), scale, settings.seed(), repo.root().resolve(".lab").resolve("data"),
                     line -> out.println("  " + line));
             environment.put("data", data.describe());
+            // a fixed-work experiment runs no scenario file and injects no latency
+            PreparedCampaign campaign = new PreparedCampaign(request, infra, Map.of(), scenario, null, services, data,
+                    workDir);
             Map<String, Map<String, Long>> work = new LinkedHashMap<>();
             int done = 0;
             try (StatementStatistics statements = new StatementStatistics(infra.postgres())) {
+                Runs shared = new Runs(campaign, experiment, statements, launchSettings, timeout, out);
                 for (int rep = 1; rep <= settings.repetitions(); rep++) {
                     for (int i = 0; i < order.size(); i++) {
                         String label = order.get((i + rep - 1) % order.size());
@@ -115,8 +119,7 @@ final class ExperimentCampaign {
                             out.printf("[%d/%d] repetition %d, %s, %d users...%n", done, runs, rep, label, users);
                             Path runDir = workDir.resolve(label.replace(' ', '-').replace("(", "").replace(")", ""))
                                     .resolve("rep-" + rep).resolve(users + "-users");
-                            RunResult result = runOne(request, experiment, infra, statements, scenario, services,
-                                    variant, label, rep, users, data, runDir, launchSettings, timeout, out);
+                            RunResult result = runOne(shared, variant, label, rep, users, runDir);
                             measurements.add(result.measurement());
                             statics.addAll(result.statics());
                             work.put(key(label, rep, users), result.work());
@@ -141,28 +144,37 @@ final class ExperimentCampaign {
         }
     }
 
+    /**
+     * What every run of an experiment campaign shares: the prepared campaign, the experiment, the statement counts
+     * (reset at each run's start), the launch settings with the experiment's own, and each run's time limit.
+     */
+    private record Runs(PreparedCampaign campaign, Experiment experiment, StatementStatistics statements,
+                        Map<String, String> launchSettings, Duration timeout, PrintStream out) {
+    }
+
     private record RunResult(LevelMeasurement measurement, List<StaticMetrics> statics, Map<String, Long> work) {
     }
 
-    private static RunResult runOne(CampaignRunner.Request request, Experiment experiment, Infrastructure infra,
-                                    StatementStatistics statements, ScenarioInfo scenario, Set<String> services,
-                                    String variant, String label, int rep, int users, TemplateDataSets.DataSet data,
-                                    Path runDir, Map<String, String> launchSettings, Duration timeout, PrintStream out) {
-        try (Deployment deployment = CampaignRunner.launch(request, infra, Map.of(), services, variant, data, "_bench",
-                false, false, runDir, launchSettings)) {
+    private static RunResult runOne(Runs shared, String variant, String label, int rep, int users, Path runDir) {
+        CampaignRunner.Request request = shared.campaign().request();
+        Experiment experiment = shared.experiment();
+        StatementStatistics statements = shared.statements();
+        PrintStream out = shared.out();
+        try (Deployment deployment = CampaignRunner.launch(shared.campaign(), variant, "_bench", false, false, runDir,
+                shared.launchSettings())) {
             Map<String, ServiceProcess> processes = deployment.processes();
             List<ResourceSampler.Watched> watched = processes.values().stream()
-                    .map(ResourceSampler.Watched::of).toList();
+                    .map(ServiceProcess::watched).toList();
             List<StaticMetrics> statics = new ArrayList<>();
             for (var entry : processes.entrySet()) {
                 ResourceSampler.Sample one = ResourceSampler.snapshot(List.of(
-                        ResourceSampler.Watched.of(entry.getValue())));
+                        entry.getValue().watched()));
                 statics.add(new StaticMetrics(label, entry.getKey(), rep,
                         entry.getValue().startupTime().toMillis() / 1000.0, one.heapUsedMb(), one.rssMb(),
                         size(deployment.jars().get(entry.getKey())), entry.getValue().aot(), null));
             }
             Path dataDir = runDir.resolve("data");
-            deployment.sessionData(data.dataDir(), dataDir);
+            deployment.sessionData(shared.campaign().data().dataDir(), dataDir);
             // counted from here: the launch's own statements (health checks, pool warm-up) are not the experiment's
             statements.reset();
             Map<String, Double> before = counters(deployment, experiment);
@@ -172,8 +184,8 @@ final class ExperimentCampaign {
             try (sampler; peaks) {
                 sampler.start();
                 peaks.start();
-                outcome = experiment.run(deployment, new ExperimentRun(scenario, users, rep,
-                        request.settings().seed(), dataDir, runDir.resolve("load"), timeout,
+                outcome = experiment.run(deployment, new ExperimentRun(shared.campaign().scenario(), users, rep,
+                        request.settings().seed(), dataDir, runDir.resolve("load"), shared.timeout(),
                         line -> out.println("  " + line)));
                 peaks.sampleNow();
             }

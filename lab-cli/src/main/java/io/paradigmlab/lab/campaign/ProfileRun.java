@@ -2,9 +2,6 @@ package io.paradigmlab.lab.campaign;
 
 import io.paradigmlab.lab.app.Deployment;
 import io.paradigmlab.lab.app.ScenarioInfo;
-import io.paradigmlab.lab.data.TemplateDataSets;
-import io.paradigmlab.lab.infra.Infrastructure;
-import io.paradigmlab.lab.infra.RedisEndpoint;
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.load.HyperfoilDriver;
@@ -24,7 +21,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The profiling runs of a campaign (docs/methodology.md, "Profiles"): after every measured repetition, each launched
@@ -38,10 +34,9 @@ final class ProfileRun {
     private ProfileRun() {
     }
 
-    static Profiles run(RepoLayout repo, CampaignRunner.Request request, Infrastructure infra,
-                        Map<String, RedisEndpoint> redis, ScenarioInfo scenario, String scenarioText,
-                        Set<String> services, List<String> launched, TemplateDataSets.DataSet data, Path workDir,
+    static Profiles run(RepoLayout repo, PreparedCampaign campaign, List<String> launched,
                         List<LevelMeasurement> measurements, PrintStream out) {
+        CampaignRunner.Request request = campaign.request();
         Profiling profiling = request.profiling();
         LoadPlan plan = request.plan();
         Profiling.Choice choice = profiling.choose(plan.levels(), launched, request.settings().repetitions(),
@@ -53,7 +48,8 @@ final class ProfileRun {
         String profiler;
         try {
             agent = AsyncProfilerAgent.prepare(repo.root().resolve(".lab").resolve("tools"),
-                    Path.of(System.getProperty("java.home"), "bin", "java"), workDir.resolve("profile-probe"));
+                    Path.of(System.getProperty("java.home"), "bin", "java"),
+                    campaign.workDir().resolve("profile-probe"));
             profiler = "async-profiler " + agent.version() + ", event " + agent.event();
             out.println("  " + profiler + " (" + agent.library() + ")");
         } catch (AsyncProfilerAgent.ProfilerUnavailable e) {
@@ -64,21 +60,19 @@ final class ProfileRun {
                 plan.durationSeconds(), plan.timeoutMillis());
         List<Profiles.VariantProfile> variants = new ArrayList<>();
         for (String variant : launched) {
-            variants.add(profile(request, infra, redis, scenario, scenarioText, services, variant, data, workDir,
-                    profiling.dir().resolve(variant), agent, one, out));
+            variants.add(profile(campaign, variant, profiling.dir().resolve(variant), agent, one, out));
         }
         return new Profiles(choice.level(), choice.reason(), profiler, variants);
     }
 
-    private static Profiles.VariantProfile profile(CampaignRunner.Request request, Infrastructure infra,
-                                                   Map<String, RedisEndpoint> redis, ScenarioInfo scenario,
-                                                   String scenarioText, Set<String> services, String variant,
-                                                   TemplateDataSets.DataSet data, Path workDir, Path dir,
+    private static Profiles.VariantProfile profile(PreparedCampaign campaign, String variant, Path dir,
                                                    AsyncProfilerAgent agent, LoadPlan plan, PrintStream out) {
+        CampaignRunner.Request request = campaign.request();
+        ScenarioInfo scenario = campaign.scenario();
         String label = "[profiling " + variant + "]";
         out.printf("%s starting fresh service JVMs with JFR%s%n", label, agent == null ? "" : " and async-profiler");
         ProfileShaper shaper = new ProfileShaper(dir, variant, agent);
-        Path runDir = workDir.resolve("profile-" + variant);
+        Path runDir = campaign.workDir().resolve("profile-" + variant);
         boolean viaGateway = request.settings().viaGateway();
         String error = null;
         long requests = 0;
@@ -89,14 +83,15 @@ final class ProfileRun {
             Deployment deployment;
             // only this deployment's JVMs are shaped: the hook is process-wide
             try (AutoCloseable shaping = ServiceProcess.shaping(shaper)) {
-                deployment = CampaignRunner.launch(request, infra, redis, services, variant, data, "_profile", false,
-                        viaGateway, runDir, request.settings().launchSettings());
+                deployment = CampaignRunner.launch(campaign, variant, "_profile", false, viaGateway, runDir,
+                        request.settings().launchSettings());
             }
             // closing the deployment stops its JVMs (SIGTERM): that is when they write their recordings
             try (deployment) {
                 Path dataDir = runDir.resolve("data");
-                deployment.sessionData(data.dataDir(), dataDir);
-                List<PhaseOutcome> outcomes = ScenarioLoad.run(scenario.id(), scenarioText, new ScenarioLoad.Target(
+                deployment.sessionData(campaign.data().dataDir(), dataDir);
+                List<PhaseOutcome> outcomes = ScenarioLoad.run(scenario.id(), campaign.scenarioText(),
+                        new ScenarioLoad.Target(
                         CampaignRunner.endpointsFor(viaGateway ? deployment.gatewayEndpoints()
                                 : deployment.endpoints(), scenario),
                         dataDir, viaGateway ? Map.of() : deployment.instanceEndpoints()), plan,

@@ -45,19 +45,4 @@ public final class DataFiles {
                     + e.getMessage(), e);
         }
     }
-
-    /** Copies every regular file of {@code from} into {@code to} (created if missing). */
-    public static void copy(Path from, Path to) {
-        try {
-            Files.createDirectories(to);
-            try (Stream<Path> files = Files.list(from)) {
-                for (Path file : files.filter(Files::isRegularFile).toList()) {
-                    Files.copy(file, to.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        } catch (IOException e) {
-            throw new LabException("Cannot copy the scenario data files from " + from + " to " + to + ": "
-                    + e.getMessage(), e);
-        }
-    }
 }

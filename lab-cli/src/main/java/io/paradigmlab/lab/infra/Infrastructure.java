@@ -3,7 +3,6 @@ package io.paradigmlab.lab.infra;
 import io.paradigmlab.lab.reaper.OrphanReaper;
 import io.paradigmlab.lab.reaper.ServerKind;
 import io.paradigmlab.lab.reaper.ServerRegistry;
-import io.paradigmlab.lab.verify.StatementStatistics;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -108,7 +107,7 @@ public final class Infrastructure implements AutoCloseable {
                 pg = embeddedPostgres(Ports.free(), postgresData);
                 postgresRecord = recordPostgres(pg.getPort(), postgresData, options.workDir());
                 postgres = new PostgresEndpoint("localhost", pg.getPort(), "postgres", "postgres");
-                StatementStatistics.install(postgres);
+                installStatementStatistics(postgres);
             } else {
                 postgres = PostgresEndpoint.parse(options.postgresUrl());
                 checkReachable(postgres);
@@ -141,6 +140,22 @@ public final class Infrastructure implements AutoCloseable {
             postgresRecord.remove();
             redisRecord.remove();
             throw e;
+        }
+    }
+
+    /**
+     * Creates the {@code pg_stat_statements} extension, from which the verification counts each request's statements
+     * ({@code StatementStatistics}), in the {@code postgres} database, where the lab reads it from. The server must
+     * have {@code shared_preload_libraries=pg_stat_statements} (the embedded one has).
+     */
+    public static void installStatementStatistics(PostgresEndpoint postgres) {
+        try (Connection c = DriverManager.getConnection(postgres.jdbcUrl("postgres"), postgres.user(), postgres.password());
+             Statement s = c.createStatement()) {
+            s.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+        } catch (SQLException e) {
+            throw new LabException("Cannot create the pg_stat_statements extension on " + postgres.host() + ":"
+                    + postgres.port() + " (the server needs shared_preload_libraries=pg_stat_statements): "
+                    + e.getMessage(), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.paradigmlab.lab.launch;
 
+import io.paradigmlab.lab.checkout.Checkout;
 import io.paradigmlab.lab.infra.LabException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,19 +8,11 @@ import java.nio.file.Path;
 /** Where the checkout is and where its build puts each service's runnable jar. */
 public record RepoLayout(Path root) {
 
-    /** The checkout: {@code -Dlab.home} (set by ./lab), else the nearest folder upwards holding mvnw and apps/. */
+    /** The checkout ({@link Checkout#find()}). */
     public static RepoLayout locate() {
-        String home = System.getProperty("lab.home");
-        if (home != null) {
-            return new RepoLayout(Path.of(home).toAbsolutePath().normalize());
-        }
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("mvnw")) && Files.isDirectory(p.resolve("apps"))) {
-                return new RepoLayout(p);
-            }
-        }
-        throw new LabException("Cannot find the Paradigm Lab checkout from " + Path.of("").toAbsolutePath()
-                + ": run from inside it, or set -Dlab.home");
+        return Checkout.find().map(RepoLayout::new).orElseThrow(() -> new LabException(
+                "Cannot find the Paradigm Lab checkout from " + Path.of("").toAbsolutePath()
+                        + ": run from inside it, or set -Dlab.home"));
     }
 
     /**

@@ -2,6 +2,7 @@ package io.paradigmlab.lab.launch;
 
 import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.metrics.ProcessProbe;
+import io.paradigmlab.lab.metrics.ResourceSampler;
 import io.paradigmlab.lab.reaper.ServerKind;
 import io.paradigmlab.lab.reaper.ServerRegistry;
 import java.io.IOException;
@@ -333,6 +334,11 @@ public final class ServiceProcess implements AutoCloseable {
     public ProcessProbe.Reading resources() {
         Elsewhere where = elsewhere;
         return where != null ? where.read() : ProcessProbe.read(process.pid());
+    }
+
+    /** This JVM as the resource sampler watches it, wherever it runs ({@link #resources()}). */
+    public ResourceSampler.Watched watched() {
+        return new ResourceSampler.Watched(pid(), baseUrl(), this::resources);
     }
 
     /** The CPUs the JVM may run on, where it runs ({@code Cpus_allowed_list}), or {@code unknown}. */

@@ -1,6 +1,5 @@
 package io.paradigmlab.lab.metrics;
 
-import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.results.LevelMeasurement.Pool;
 import io.paradigmlab.lab.results.LevelMeasurement.Resources;
 import java.util.ArrayList;
@@ -30,11 +29,6 @@ public final class ResourceSampler implements AutoCloseable {
         /** A local process, read from this machine's /proc. */
         public Watched(long pid, String baseUrl) {
             this(pid, baseUrl, () -> ProcessProbe.read(pid));
-        }
-
-        /** A service JVM the lab started, wherever it runs ({@link ServiceProcess#resources()}). */
-        public static Watched of(ServiceProcess service) {
-            return new Watched(service.pid(), service.baseUrl(), service::resources);
         }
     }
 

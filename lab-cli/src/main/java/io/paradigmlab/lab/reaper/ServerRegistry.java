@@ -1,7 +1,6 @@
 package io.paradigmlab.lab.reaper;
 
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.checkout.Checkout;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -55,7 +54,7 @@ public final class ServerRegistry {
     }
 
     /**
-     * The checkout's registry, {@code <checkout>/.lab/servers/} ({@link RepoLayout#locate()}). Outside a checkout
+     * The checkout's registry, {@code <checkout>/.lab/servers/} ({@link Checkout#find()}). Outside a checkout
      * (a JVM that does not run the lab's own code from one) a registry that records nothing: there is no lab state
      * folder to keep records in, nor a next lab command that would read them.
      */
@@ -65,13 +64,9 @@ public final class ServerRegistry {
             synchronized (ServerRegistry.class) {
                 registry = lab;
                 if (registry == null) {
-                    Path folder;
-                    try {
-                        folder = RepoLayout.locate().root().resolve(".lab").resolve("servers");
-                    } catch (LabException outsideACheckout) {
-                        folder = null;
-                    }
-                    registry = new ServerRegistry(folder);
+                    registry = new ServerRegistry(Checkout.find()
+                            .map(checkout -> checkout.resolve(".lab").resolve("servers"))
+                            .orElse(null));
                     lab = registry;
                 }
             }

@@ -2,7 +2,6 @@ package io.paradigmlab.lab.remote;
 
 import io.paradigmlab.lab.app.Application;
 import io.paradigmlab.lab.app.DatabaseInfo;
-import io.paradigmlab.lab.campaign.CampaignRunner;
 import io.paradigmlab.lab.infra.LabException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -28,18 +27,6 @@ public final class RemoteServices implements AutoCloseable {
     }
 
     /**
-     * Checks that the services on the request's service host can reach what they need, connects, records the host
-     * and installs the shaper; a no-op without a service host.
-     *
-     * @throws LabException when a service there could not reach a database or proxy of the lab, or SSH or the remote
-     *                      JDK fails, saying what to give instead
-     */
-    public static RemoteServices open(CampaignRunner.Request request, PrintStream out) {
-        return open(request.serviceHost(), new Needs(request.app(), request.postgresUrl(), request.redisUrl(),
-                request.mariadbUrl(), request.redisLatency() != null, request.verify()), out);
-    }
-
-    /**
      * What the services need from the lab's machine besides what they run on.
      *
      * @param redisLatency a Toxiproxy of the lab sits between a service and Redis
@@ -49,7 +36,13 @@ public final class RemoteServices implements AutoCloseable {
                         boolean verify) {
     }
 
-    /** As {@link #open(CampaignRunner.Request, PrintStream)}, for {@code ./lab up} as well; null host: a no-op. */
+    /**
+     * Checks that the services on {@code serviceHost} can reach what they need, connects, records the host and
+     * installs the shaper; a no-op without a service host (null), for a campaign and for {@code ./lab up}.
+     *
+     * @throws LabException when a service there could not reach a database or proxy of the lab, or SSH or the remote
+     *                      JDK fails, saying what to give instead
+     */
     public static RemoteServices open(ServiceHost serviceHost, Needs needs, PrintStream out) {
         if (serviceHost == null) {
             return new RemoteServices(null, Map.of());

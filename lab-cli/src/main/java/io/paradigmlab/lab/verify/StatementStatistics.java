@@ -1,5 +1,6 @@
 package io.paradigmlab.lab.verify;
 
+import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.infra.LabException;
 import io.paradigmlab.lab.infra.PostgresEndpoint;
 import java.sql.Connection;
@@ -45,18 +46,11 @@ public final class StatementStatistics implements AutoCloseable {
     }
 
     /**
-     * Creates the extension in the {@code postgres} database, where the lab reads it from. The server must have
-     * {@code shared_preload_libraries=pg_stat_statements} (the embedded one has).
+     * Creates the extension these statistics read ({@link Infrastructure#installStatementStatistics}); the embedded
+     * server has it from {@link Infrastructure#start}.
      */
     public static void install(PostgresEndpoint postgres) {
-        try (Connection c = DriverManager.getConnection(postgres.jdbcUrl("postgres"), postgres.user(), postgres.password());
-             Statement s = c.createStatement()) {
-            s.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
-        } catch (SQLException e) {
-            throw new LabException("Cannot create the pg_stat_statements extension on " + postgres.host() + ":"
-                    + postgres.port() + " (the server needs shared_preload_libraries=pg_stat_statements): "
-                    + e.getMessage(), e);
-        }
+        Infrastructure.installStatementStatistics(postgres);
     }
 
     /** Forgets every count so far, on every database. */

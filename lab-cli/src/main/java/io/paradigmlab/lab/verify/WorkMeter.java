@@ -1,7 +1,6 @@
 package io.paradigmlab.lab.verify;
 
 import io.paradigmlab.lab.infra.Infrastructure;
-import io.paradigmlab.lab.app.Deployment;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
@@ -19,7 +18,7 @@ public final class WorkMeter implements AutoCloseable {
     private static final Duration LIMIT = Duration.ofSeconds(10);
 
     private java.util.List<String> background = java.util.List.of();
-    private final Deployment deployment;
+    private final CountedServices deployment;
     private final StatementStatistics statements;
     private final MariaDbStatementStatistics mariadbStatements;
     private final RedisCommandStats redis;
@@ -29,7 +28,7 @@ public final class WorkMeter implements AutoCloseable {
      * @param deployment started with {@code LaunchRequest.callCounting} when its services call each other; one whose
      *                   services call no other (the IT store's single service) has no proxies and no calls to count
      */
-    public WorkMeter(Infrastructure infra, Deployment deployment) {
+    public WorkMeter(Infrastructure infra, CountedServices deployment) {
         this.deployment = deployment;
         this.statements = new StatementStatistics(infra.postgres());
         // only an application with a MariaDB database has started one by now (its launch did)

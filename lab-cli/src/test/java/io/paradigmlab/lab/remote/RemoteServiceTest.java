@@ -102,7 +102,7 @@ public class RemoteServiceTest {
                     uploads.add(Path.of(served.substring(0, served.indexOf('\n'))));
 
                     // the readings are the remote JVM's /proc, not the ssh client's
-                    ResourceSampler.Watched watched = ResourceSampler.Watched.of(service);
+                    ResourceSampler.Watched watched = service.watched();
                     long from = System.currentTimeMillis();
                     try (ResourceSampler sampler = new ResourceSampler(List.of(watched))) {
                         sampler.start();

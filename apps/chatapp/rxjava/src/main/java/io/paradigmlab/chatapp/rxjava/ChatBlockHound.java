@@ -4,6 +4,7 @@ import io.netty.util.concurrent.FastThreadLocalThread;
 import io.reactivex.rxjava3.internal.schedulers.NonBlockingThread;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicLong;
+import io.paradigmlab.common.blockhound.BlockHoundInstaller;
 import reactor.blockhound.BlockHound;
 import reactor.blockhound.BlockingOperationError;
 import reactor.blockhound.integration.BlockHoundIntegration;
@@ -14,7 +15,10 @@ import reactor.blockhound.integration.BlockHoundIntegration;
  * {@code Schedulers.computation()} and {@code single()} are RxJava's {@link NonBlockingThread}s and count as
  * non-blocking. Vert.x event loops are non-blocking too: they are Netty {@link FastThreadLocalThread}s that do not
  * permit blocking calls (Netty's own integration says the same; it is repeated here so the variant does not depend on
- * a service file surviving the shading). Vert.x worker threads and {@code Schedulers.io()} may block.
+ * Netty's service file). Vert.x worker threads and {@code Schedulers.io()} may block. It is registered, as the
+ * allowances every application shares ({@code common-blockhound}'s {@code CommonAllowances}: the SCRAM login's nonce
+ * among them), through BlockHound's {@code ServiceLoader} SPI (the shaded jar merges the service files), and installed
+ * by {@link BlockHoundInstaller}.
  *
  * <p>Once installed, a blocking call (sleep, park, socket or file I/O, ...) on such a thread is printed to stderr with
  * its thread and fails with {@link BlockingOperationError}; in the engine that error answers the request with an
@@ -23,20 +27,15 @@ import reactor.blockhound.integration.BlockHoundIntegration;
 public final class ChatBlockHound implements BlockHoundIntegration {
 
     private static final AtomicLong DETECTED = new AtomicLong();
-    private static volatile boolean installed;
 
-    /** Installs BlockHound with this integration, once per JVM; later calls do nothing. */
-    public static synchronized void install() {
-        if (!installed) {
-            BlockHound.install(new ChatBlockHound());
-            installed = true;
-            System.out.println("BlockHound installed: a blocking call on an event loop or computation thread fails");
-        }
+    /** Installs BlockHound with this integration and the common one, once per JVM; later calls do nothing. */
+    public static void install() {
+        BlockHoundInstaller.install();
     }
 
     /** Whether {@link #install()} ran in this JVM. */
     public static boolean installed() {
-        return installed;
+        return BlockHoundInstaller.installed();
     }
 
     /** Blocking calls detected (and failed) since the install. */
@@ -55,9 +54,8 @@ public final class ChatBlockHound implements BlockHoundIntegration {
         builder.allowBlockingCallsInside(delayedWorkQueue, "poll");
         builder.allowBlockingCallsInside(delayedWorkQueue, "offer");
         builder.allowBlockingCallsInside(delayedWorkQueue, "remove");
-        // The PG client's SCRAM-SHA-256 login draws its nonce from SecureRandom (a read of /dev/urandom) on the event
-        // loop: once per new pool connection, never per query, and the client has no way to move it.
-        builder.allowBlockingCallsInside("com.ongres.scram.common.ScramFunctions", "nonce");
+        // The PG client's SCRAM-SHA-256 login (its nonce drawn from SecureRandom on the event loop) is allowed by
+        // the common integration, CommonAllowances.
         builder.blockingMethodCallback(method -> {
             DETECTED.incrementAndGet();
             BlockingOperationError error = new BlockingOperationError(method);

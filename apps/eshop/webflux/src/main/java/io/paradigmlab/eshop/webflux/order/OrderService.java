@@ -9,7 +9,7 @@ import io.paradigmlab.eshop.domain.Rejected;
 import io.paradigmlab.eshop.domain.ReservationOutcome;
 import io.paradigmlab.eshop.domain.ReservationResult;
 import io.paradigmlab.common.contract.ApiException;
-import io.paradigmlab.eshop.webflux.common.DatabaseFailures;
+import io.paradigmlab.common.web.flux.DatabaseFailures;
 import io.paradigmlab.eshop.webflux.common.InventoryClient;
 import io.r2dbc.spi.R2dbcException;
 import java.util.HashMap;

@@ -1,23 +1,24 @@
 package io.paradigmlab.itstore.web.flux;
 
-import io.paradigmlab.itstore.domain.limits.RequestLimits;
 import io.paradigmlab.common.contract.InFlightLimit;
+import io.paradigmlab.common.web.flux.WebFluxPlumbing;
+import io.paradigmlab.common.web.flux.WebFluxPlumbingConfiguration;
+import io.paradigmlab.itstore.domain.error.StandardErrors;
+import io.paradigmlab.itstore.domain.limits.RequestLimits;
 import io.paradigmlab.itstore.port.ReactiveItStore;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
-import org.springframework.http.codec.ServerCodecConfigurer;
-import reactor.netty.http.server.HttpServer;
 
 /**
  * The web layer of the IT store's two WebFlux cells, {@code jdbc-webflux} and {@code r2dbc-webflux}
  * (docs/adr/0009-itstore-variants.md), written once: the {@link ItStoreController} over whichever
- * {@link ReactiveItStore} the cell's driver module defines, the contract's error bodies ({@link ItStoreErrorHandler},
- * which replaces Spring Boot's default error handler), the in-flight bound ({@link InFlightLimitFilter}), the edge
- * rules Tomcat applies in the MVC cells ({@link EdgeRulesFilter}, {@link MalformedRequestRefusal}) and the Reactor
- * Netty keep-alive workaround ({@link KeepAliveReadRearm}).
+ * {@link ReactiveItStore} the cell's driver module defines, and the plumbing every application's WebFlux variants share
+ * ({@code common-web-flux}'s {@link WebFluxPlumbingConfiguration}: the contract's error bodies, which replace Spring
+ * Boot's default error handler, the in-flight bound, the edge rules Tomcat applies in the MVC cells and the Reactor
+ * Netty keep-alive workaround) with the IT store's words and bound.
  *
  * <p>Properties (each changes a measurement):
  * <ul>
@@ -30,6 +31,7 @@ import reactor.netty.http.server.HttpServer;
  */
 @AutoConfiguration(beforeName = "org.springframework.boot.webflux.autoconfigure.error.ErrorWebFluxAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+@Import(WebFluxPlumbingConfiguration.class)
 public class ItStoreWebFluxAutoConfiguration {
 
     @Bean
@@ -38,30 +40,8 @@ public class ItStoreWebFluxAutoConfiguration {
     }
 
     @Bean
-    ItStoreErrorHandler itStoreErrorHandler(ServerCodecConfigurer codecs) {
-        return new ItStoreErrorHandler(codecs);
-    }
-
-    @Bean
-    InFlightLimitFilter itStoreInFlightLimit(Environment env) {
-        return new InFlightLimitFilter(RequestLimits.limit(env.getProperty(RequestLimits.PROPERTY,
-                Integer.class, RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS)));
-    }
-
-    @Bean
-    EdgeRulesFilter itStoreEdgeRules() {
-        return new EdgeRulesFilter();
-    }
-
-    @Bean
-    @ConditionalOnClass(HttpServer.class)
-    MalformedRequestRefusal itStoreMalformedRequestRefusal() {
-        return new MalformedRequestRefusal();
-    }
-
-    @Bean
-    @ConditionalOnClass(HttpServer.class)
-    KeepAliveReadRearm itStoreKeepAliveReadRearm() {
-        return new KeepAliveReadRearm();
+    WebFluxPlumbing itStoreWebFluxPlumbing(Environment env) {
+        return WebFluxPlumbing.of("itstore", StandardErrors.WORDS, RequestLimits.limit(env.getProperty(
+                RequestLimits.PROPERTY, Integer.class, RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS)));
     }
 }

@@ -1,5 +1,6 @@
 package io.paradigmlab.itstore.web.flux;
 
+import io.paradigmlab.common.web.flux.InFlightLimitFilter;
 import io.paradigmlab.itstore.domain.limits.RequestLimits;
 import io.paradigmlab.common.contract.InFlightLimit;
 import static org.assertj.core.api.Assertions.assertThat;

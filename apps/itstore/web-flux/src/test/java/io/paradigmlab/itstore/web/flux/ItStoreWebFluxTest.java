@@ -1,5 +1,6 @@
 package io.paradigmlab.itstore.web.flux;
 
+import io.paradigmlab.common.web.flux.InFlightLimitFilter;
 import io.paradigmlab.common.contract.InFlightLimit;
 import static io.paradigmlab.itstore.domain.request.ItStoreRequests.ID_INVALID;
 import static io.paradigmlab.itstore.domain.request.ItStoreRequests.MONTH_INVALID;

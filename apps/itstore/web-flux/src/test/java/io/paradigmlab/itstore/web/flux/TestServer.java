@@ -1,5 +1,6 @@
 package io.paradigmlab.itstore.web.flux;
 
+import io.paradigmlab.common.blockhound.BlockHoundInstaller;
 import io.paradigmlab.itstore.port.ReactiveItStore;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -49,7 +50,7 @@ final class TestServer implements AutoCloseable {
     }
 
     static TestServer start(ReactiveItStore store, String... properties) {
-        ItStoreBlockHound.install();
+        BlockHoundInstaller.install();
         List<String> all = new ArrayList<>(CELL_PROPERTIES);
         all.addAll(List.of(properties));
         ConfigurableApplicationContext context = new SpringApplicationBuilder(TestApplication.class)

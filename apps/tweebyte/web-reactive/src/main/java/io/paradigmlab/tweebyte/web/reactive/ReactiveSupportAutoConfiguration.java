@@ -1,35 +1,36 @@
 package io.paradigmlab.tweebyte.web.reactive;
 
+import io.paradigmlab.common.web.flux.ErrorMapping;
+import io.paradigmlab.common.web.flux.WebFluxPlumbing;
+import io.paradigmlab.common.web.flux.WebFluxPlumbingConfiguration;
 import io.paradigmlab.tweebyte.domain.limits.RequestLimits;
-import io.paradigmlab.common.contract.InFlightLimit;
 import io.paradigmlab.tweebyte.security.Authenticator;
 import io.paradigmlab.tweebyte.security.SecurityAutoConfiguration;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
-import org.springframework.http.codec.ServerCodecConfigurer;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
 import org.springframework.web.reactive.result.method.annotation.RequestMappingHandlerMapping;
-import reactor.netty.http.server.HttpServer;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Wires the contract's error body, caller resolution and multipart handling into a Spring WebFlux
- * service: the WebFlux twin of {@code MvcSupportAutoConfiguration}. Its error handler replaces Spring
- * Boot's default one, which backs off when an {@code ErrorWebExceptionHandler} bean exists.
+ * service: the WebFlux twin of {@code MvcSupportAutoConfiguration}. The error body, the in-flight bound, the edge
+ * rules and the Netty-level refusals are {@code common-web-flux}'s ({@link WebFluxPlumbingConfiguration}) with
+ * Tweebyte's words ({@link TweebyteWebFlux}); its error handler replaces Spring Boot's default one, which backs off
+ * when an {@code ErrorWebExceptionHandler} bean exists.
  */
 @AutoConfiguration(after = SecurityAutoConfiguration.class,
         beforeName = "org.springframework.boot.webflux.autoconfigure.error.ErrorWebFluxAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
 @EnableConfigurationProperties(MultipartLimits.class)
-@Import(OpenApiController.class)
+@Import({OpenApiController.class, WebFluxPlumbingConfiguration.class})
 public class ReactiveSupportAutoConfiguration {
 
     @Bean
@@ -42,21 +43,16 @@ public class ReactiveSupportAutoConfiguration {
         };
     }
 
-    @Bean
-    ReactiveErrorHandling tweebyteErrorHandler(ServerCodecConfigurer codecs) {
-        return new ReactiveErrorHandling(codecs);
-    }
-
     /** Knob (ADR 0004): {@code tweebyte.limits.max-concurrent-requests}. */
     @Bean
-    RequestLimitFilter tweebyteRequestLimit(Environment environment) {
-        return new RequestLimitFilter(RequestLimits.limit(environment.getProperty(
+    WebFluxPlumbing tweebyteWebFluxPlumbing(Environment environment) {
+        return TweebyteWebFlux.plumbing(RequestLimits.limit(environment.getProperty(
                 RequestLimits.PROPERTY, Integer.class, RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS)));
     }
 
     @Bean
-    NulPathFilter tweebyteNulPathFilter() {
-        return new NulPathFilter();
+    ErrorMapping tweebyteErrors() {
+        return TweebyteWebFlux.errors();
     }
 
     @Bean
@@ -68,18 +64,6 @@ public class ReactiveSupportAutoConfiguration {
     RequestBodyDeserializers tweebyteRequestBodyDeserializers(ObjectProvider<RequestMappingHandlerMapping> handlers,
                                                               ObjectProvider<JsonMapper> json) {
         return new RequestBodyDeserializers(handlers, json);
-    }
-
-    @Bean
-    @ConditionalOnClass(HttpServer.class)
-    KeepAliveReadRearm tweebyteKeepAliveReadRearm() {
-        return new KeepAliveReadRearm();
-    }
-
-    @Bean
-    @ConditionalOnClass(HttpServer.class)
-    MalformedRequestRefusal tweebyteMalformedRequestRefusal() {
-        return new MalformedRequestRefusal();
     }
 
     @Bean

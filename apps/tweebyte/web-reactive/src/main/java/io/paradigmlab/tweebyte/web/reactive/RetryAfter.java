@@ -6,7 +6,8 @@ import io.paradigmlab.common.contract.ApiException;
  * A 503 whose client may retry sooner than {@link ApiException.Unavailable#RETRY_AFTER_SECONDS}: the media
  * workloads' bounded queues (the image pipeline's CPU queue, the job queue) answer {@code Retry-After: 1}, since a
  * place frees up within a pipeline run or a job, while the service-wide overload keeps its 10 s.
- * {@link ReactiveErrorHandling} answers {@link #error()}'s body with {@link #seconds()} as {@code Retry-After}.
+ * {@code common-web-flux}'s {@code WebFluxErrorHandler} answers {@link #error()}'s body with {@link #seconds()} as
+ * {@code Retry-After} ({@link TweebyteWebFlux#errors()}).
  */
 public final class RetryAfter extends RuntimeException {
 

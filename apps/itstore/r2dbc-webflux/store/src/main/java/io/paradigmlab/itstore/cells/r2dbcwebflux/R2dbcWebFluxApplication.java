@@ -1,6 +1,6 @@
 package io.paradigmlab.itstore.cells.r2dbcwebflux;
 
-import io.paradigmlab.itstore.web.flux.ItStoreBlockHound;
+import io.paradigmlab.common.blockhound.BlockHoundInstaller;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
@@ -14,7 +14,7 @@ public class R2dbcWebFluxApplication {
 
     /** With {@code -Ditstore.blockhound=true} a blocking call on a non-blocking thread fails its request. */
     public static void main(String[] args) {
-        ItStoreBlockHound.installIfRequested();
+        BlockHoundInstaller.installIfRequested("itstore.blockhound");
         SpringApplication.run(R2dbcWebFluxApplication.class, args);
     }
 }

@@ -26,8 +26,9 @@ import reactor.core.publisher.Mono;
 /**
  * The first filter of a route, the twin of the servlet gateway's: it refuses an oversized body (413) and a request
  * without a valid token (401, except logging in and registering), and turns a service that cannot be reached or does
- * not answer in time into 503. It only raises errors; {@code ReactiveErrorHandling} writes them in the contract's
- * body with the path the client sent ({@code Retry-After} on 503), as it does for the reactive services.
+ * not answer in time into 503. It only raises errors; {@code common-web-flux}'s {@code WebFluxErrorHandler} writes
+ * them in the contract's body with the path the client sent ({@code Retry-After} on 503), as it does for the reactive
+ * services.
  */
 final class GatewayGuard implements GatewayFilter {
 

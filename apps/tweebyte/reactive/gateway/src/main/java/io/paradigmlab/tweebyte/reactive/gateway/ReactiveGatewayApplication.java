@@ -6,12 +6,15 @@ import static org.springframework.cloud.gateway.support.RouteMetadataUtils.RESPO
 import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
 import io.paradigmlab.tweebyte.gateway.docs.DocsPage;
 import io.paradigmlab.tweebyte.security.Authenticator;
-import io.paradigmlab.tweebyte.web.reactive.KeepAliveReadRearm;
-import io.paradigmlab.tweebyte.web.reactive.NulPathFilter;
-import io.paradigmlab.tweebyte.web.reactive.MalformedRequestRefusal;
-import io.paradigmlab.tweebyte.web.reactive.ReactiveErrorHandling;
+import io.paradigmlab.common.web.flux.EdgeRulesFilter;
+import io.paradigmlab.common.web.flux.KeepAliveReadRearm;
+import io.paradigmlab.common.web.flux.MalformedRequestRefusal;
+import io.paradigmlab.common.web.flux.WebFluxErrorHandler;
+import io.paradigmlab.common.web.flux.WebFluxPlumbing;
 import io.paradigmlab.tweebyte.web.reactive.ReactiveSupportAutoConfiguration;
+import io.paradigmlab.tweebyte.web.reactive.TweebyteWebFlux;
 import java.net.URI;
+import java.util.List;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -35,7 +38,9 @@ import org.springframework.web.reactive.function.server.ServerResponse;
  *
  * <p>{@code web-reactive}'s auto-configuration is left out: it parses a multipart body before the handler runs (the
  * services need that; a gateway must stream the body on untouched). The parts of it a gateway needs are declared
- * here: the contract's error body, the {@code %00} path refusal and the keep-alive workaround.
+ * here, from {@code common-web-flux} with Tweebyte's words ({@link TweebyteWebFlux}, no bound on requests in
+ * flight): the contract's error body, the edge rules ({@code %00} in the path...), the Netty-level refusals and the
+ * keep-alive workaround.
  */
 @SpringBootApplication(exclude = ReactiveSupportAutoConfiguration.class)
 @EnableConfigurationProperties(GatewayProperties.class)
@@ -90,14 +95,16 @@ public class ReactiveGatewayApplication {
         return new ForwardedPrefixHeader();
     }
 
+    private static final WebFluxPlumbing PLUMBING = TweebyteWebFlux.plumbing(null);
+
     @Bean
-    ReactiveErrorHandling tweebyteErrorHandler(ServerCodecConfigurer codecs) {
-        return new ReactiveErrorHandling(codecs);
+    WebFluxErrorHandler tweebyteErrorHandler(ServerCodecConfigurer codecs) {
+        return new WebFluxErrorHandler(codecs, PLUMBING, List.of(TweebyteWebFlux.errors()));
     }
 
     @Bean
-    NulPathFilter tweebyteNulPathFilter() {
-        return new NulPathFilter();
+    EdgeRulesFilter tweebyteEdgeRules() {
+        return new EdgeRulesFilter(PLUMBING);
     }
 
     @Bean
@@ -107,6 +114,6 @@ public class ReactiveGatewayApplication {
 
     @Bean
     MalformedRequestRefusal tweebyteMalformedRequestRefusal() {
-        return new MalformedRequestRefusal();
+        return new MalformedRequestRefusal(PLUMBING.prefix(), PLUMBING.words(), null);
     }
 }

@@ -1,0 +1,165 @@
+package io.paradigmlab.common.web.flux;
+
+import io.paradigmlab.common.contract.ApiException;
+import io.paradigmlab.common.contract.ErrorBody;
+import io.paradigmlab.common.contract.ErrorWords;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.webflux.error.ErrorWebExceptionHandler;
+import org.springframework.core.Ordered;
+import org.springframework.core.codec.DecodingException;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.codec.HttpMessageWriter;
+import org.springframework.http.codec.ServerCodecConfigurer;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import org.springframework.web.reactive.result.view.ViewResolver;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.ServerWebInputException;
+import org.springframework.web.util.DisconnectedClientHelper;
+import reactor.core.Exceptions;
+import reactor.core.publisher.Mono;
+
+/**
+ * Every 4xx and 5xx of an application's WebFlux variant in the contract's body ({@link ErrorBody}), word for word what
+ * its servlet variants answer:
+ * <ul>
+ *   <li>the application's own {@link ErrorMapping}s first;</li>
+ *   <li>{@link ApiException}s with their own status and messages, {@code Retry-After} on a 503 with the exception's
+ *       {@link ApiException.Unavailable#retryAfterSeconds()};</li>
+ *   <li>a database out of reach or a pool without a free connection ({@link DatabaseFailures}): 503
+ *       {@link ApiException.Unavailable#DATABASE};</li>
+ *   <li>a body over a size limit: 413 {@link ErrorWords#payloadTooLarge()};</li>
+ *   <li>a body that is not JSON or not of the expected shape: 400 {@link ErrorWords#malformedBody()};</li>
+ *   <li>Spring's own 4xx (unknown path 404, wrong method 405, unsupported media type 415) with the application's
+ *       words, and Spring's headers ({@code Allow}) unless {@link WebFluxPlumbing#frameworkHeaders()} is off;</li>
+ *   <li>anything else 500 {@link ErrorWords#internal()}, the cause logged, never returned.</li>
+ * </ul>
+ * A {@code WebExceptionHandler} rather than a controller advice, since the errors found before a handler is chosen and
+ * the filters' refusals never reach an advice; ahead of Spring Boot's default handler, which backs off when this bean
+ * exists. An error after the response was committed (a stream that fails half-way) cannot be answered: it is passed
+ * on and Reactor Netty closes the connection, so the client sees a truncated body, never a well-formed shorter one.
+ */
+public final class WebFluxErrorHandler implements ErrorWebExceptionHandler, Ordered {
+
+    /** Ahead of Spring Boot's default handler (-1) and Spring's response-status handler (0). */
+    public static final int ORDER = -2;
+
+    private static final Logger log = LoggerFactory.getLogger(WebFluxErrorHandler.class);
+    /** An outage fails every request: its warning is logged once every this often, not once a request. */
+    private static final long WARN_EVERY_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    private final ServerResponse.Context context;
+    private final ErrorWords words;
+    private final boolean frameworkHeaders;
+    private final List<ErrorMapping> mappings;
+    private final AtomicLong lastUnavailableWarning = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
+
+    public WebFluxErrorHandler(ServerCodecConfigurer codecs, WebFluxPlumbing application, List<ErrorMapping> mappings) {
+        List<HttpMessageWriter<?>> writers = codecs.getWriters();
+        this.context = new ServerResponse.Context() {
+            @Override
+            public List<HttpMessageWriter<?>> messageWriters() {
+                return writers;
+            }
+
+            @Override
+            public List<ViewResolver> viewResolvers() {
+                return List.of();
+            }
+        };
+        this.words = application.words();
+        this.frameworkHeaders = application.frameworkHeaders();
+        this.mappings = List.copyOf(mappings);
+    }
+
+    @Override
+    public int getOrder() {
+        return ORDER;
+    }
+
+    @Override
+    public Mono<Void> handle(ServerWebExchange exchange, Throwable error) {
+        Throwable cause = Exceptions.unwrap(error);
+        if (exchange.getResponse().isCommitted() || DisconnectedClientHelper.isClientDisconnectedException(cause)) {
+            // nothing can be answered any more; Spring logs it, Reactor Netty closes the connection
+            return Mono.error(error);
+        }
+        ServerHttpRequest request = exchange.getRequest();
+        String path = request.getPath().value();
+        HttpHeaders headers = new HttpHeaders();
+        ErrorBody body = body(request, path, cause, headers);
+        return ServerResponse.status(body.status())
+                .contentType(MediaType.APPLICATION_JSON)
+                .headers(h -> h.addAll(headers))
+                .bodyValue(body)
+                .flatMap(response -> response.writeTo(exchange, context));
+    }
+
+    private ErrorBody body(ServerHttpRequest request, String path, Throwable error, HttpHeaders headers) {
+        ApiException api = null;
+        for (ErrorMapping mapping : mappings) {
+            api = mapping.translate(error);
+            if (api != null) {
+                break;
+            }
+        }
+        if (api == null && error instanceof ApiException e) {
+            api = e;
+        }
+        if (api == null && DatabaseFailures.unreachable(error)) {
+            api = new ApiException.Unavailable(ApiException.Unavailable.DATABASE);
+        }
+        if (api != null) {
+            if (api instanceof ApiException.Unavailable unavailable) {
+                // the database or a service this one needs is out of reach, or this one is over its bound: the
+                // client may retry, and is told when
+                headers.set(HttpHeaders.RETRY_AFTER, Integer.toString(unavailable.retryAfterSeconds()));
+                if (!api.errors().contains(words.overloaded())) {
+                    warnUnavailable(request, path, api, error);
+                }
+            }
+            return ErrorBody.of(api, path);
+        }
+        if (causedBy(error, DataBufferLimitException.class)) {
+            return ErrorBody.of(413, path, words.forStatus(413));
+        }
+        if (error instanceof DecodingException || error instanceof ServerWebInputException) {
+            return ErrorBody.of(400, path, List.of(words.malformedBody()));
+        }
+        // Spring's own 4xx (unknown path, wrong method, unsupported media type) keep their status, with our words
+        if (error instanceof ErrorResponse framework && framework.getStatusCode().is4xxClientError()) {
+            int status = framework.getStatusCode().value();
+            if (frameworkHeaders) {
+                headers.addAll(framework.getHeaders());
+            }
+            return ErrorBody.of(status, path, words.forStatus(status));
+        }
+        log.error("Unhandled error on {} {}", request.getMethod(), path, error);
+        return ErrorBody.of(500, path, List.of(words.internal()));
+    }
+
+    private void warnUnavailable(ServerHttpRequest request, String path, ApiException api, Throwable error) {
+        long now = System.nanoTime();
+        long last = lastUnavailableWarning.get();
+        if (now - last >= WARN_EVERY_NANOS && lastUnavailableWarning.compareAndSet(last, now)) {
+            log.warn("{}, answering 503 (first seen on {} {}: {}; at most one warning every 10 s)",
+                    api.errors().getFirst(), request.getMethod(), path, DatabaseFailures.rootCause(error));
+        }
+    }
+
+    private static boolean causedBy(Throwable error, Class<? extends Throwable> type) {
+        for (Throwable e = error; e != null; e = e.getCause() == e ? null : e.getCause()) {
+            if (type.isInstance(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

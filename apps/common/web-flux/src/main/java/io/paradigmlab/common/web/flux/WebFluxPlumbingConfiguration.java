@@ -1,0 +1,50 @@
+package io.paradigmlab.common.web.flux;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.codec.ServerCodecConfigurer;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The web plumbing every application's WebFlux variant shares, imported by the application's own web configuration,
+ * which declares one {@link WebFluxPlumbing} bean (its prefix, words and bound): the contract's error bodies
+ * ({@link WebFluxErrorHandler}, which replaces Spring Boot's default handler, with the application's
+ * {@link ErrorMapping} beans), the in-flight bound ({@link InFlightLimitFilter}, when the application has one), the edge
+ * rules Tomcat applies in the servlet variants ({@link EdgeRulesFilter}, {@link MalformedRequestRefusal}) and the
+ * Reactor Netty keep-alive workaround ({@link KeepAliveReadRearm}). An application that imports it from an
+ * auto-configuration orders that one before Spring Boot's {@code ErrorWebFluxAutoConfiguration}.
+ */
+@Configuration(proxyBeanMethods = false)
+public class WebFluxPlumbingConfiguration {
+
+    @Bean
+    WebFluxErrorHandler webFluxErrorHandler(ServerCodecConfigurer codecs, WebFluxPlumbing application,
+                                            ObjectProvider<ErrorMapping> mappings) {
+        return new WebFluxErrorHandler(codecs, application, mappings.orderedStream().toList());
+    }
+
+    @Bean
+    InFlightLimitFilter webFluxInFlightLimit(WebFluxPlumbing application) {
+        if (application.limit() == null) {
+            throw new IllegalStateException("WebFluxPlumbing of " + application.prefix() + " has no in-flight limit");
+        }
+        return new InFlightLimitFilter(application.limit(), application.words());
+    }
+
+    @Bean
+    EdgeRulesFilter webFluxEdgeRules(WebFluxPlumbing application) {
+        return new EdgeRulesFilter(application);
+    }
+
+    @Bean
+    MalformedRequestRefusal webFluxMalformedRequestRefusal(WebFluxPlumbing application,
+                                                            ObjectProvider<JsonMapper> json) {
+        return new MalformedRequestRefusal(application.prefix(), application.words(), json.getIfAvailable());
+    }
+
+    @Bean
+    KeepAliveReadRearm webFluxKeepAliveReadRearm() {
+        return new KeepAliveReadRearm();
+    }
+}

@@ -1,5 +1,10 @@
 package io.paradigmlab.eshop.mvc.common;
 
+import io.paradigmlab.common.web.mvc.InFlightLimitFilter;
+import io.paradigmlab.common.web.mvc.MalformedQueryFilter;
+import io.paradigmlab.common.web.mvc.MvcPlumbing;
+import io.paradigmlab.common.web.mvc.MvcPlumbingConfiguration;
+import io.paradigmlab.eshop.domain.error.StandardErrors;
 import io.paradigmlab.eshop.domain.limits.RequestLimits;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -7,7 +12,6 @@ import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomize
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
-import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -25,7 +29,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@Import({EshopErrorHandling.Advice.class, EshopErrorHandling.FallbackErrorController.class})
+@Import(MvcPlumbingConfiguration.class)
 public class EshopMvcAutoConfiguration {
 
     @Bean
@@ -33,25 +37,27 @@ public class EshopMvcAutoConfiguration {
         return builder -> builder.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
     }
 
+    /** The shared servlet plumbing with the e-shop's words ({@link MvcPlumbingConfiguration}). */
     @Bean
-    TomcatErrorReports eshopTomcatErrorReports(JsonMapper json) {
-        return new TomcatErrorReports(json);
+    MvcPlumbing eshopMvcPlumbing() {
+        return new MvcPlumbing("eshop", StandardErrors.WORDS);
     }
 
-    /** The in-flight bound, first of all filters, so an overloaded service spends nothing on a request it refuses. */
+    /**
+     * The in-flight bound, first of all filters, so an overloaded service spends nothing on a request it refuses. A
+     * request is in flight until its answer is complete: for the streamed export (a {@code StreamingResponseBody})
+     * that is when its async context completes.
+     */
     @Bean
-    FilterRegistrationBean<InFlightLimitFilter> eshopInFlightLimit(Environment env, JsonMapper json) {
+    FilterRegistrationBean<InFlightLimitFilter> eshopInFlightLimit(MvcPlumbing plumbing, Environment env,
+            JsonMapper json) {
         int max = env.getProperty(RequestLimits.PROPERTY, Integer.class, RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS);
-        var registration = new FilterRegistrationBean<>(new InFlightLimitFilter(RequestLimits.limit(max), json));
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
-        return registration;
+        return plumbing.inFlightLimit(RequestLimits.limit(max), json);
     }
 
     /** Right after the bound: a query the server cannot decode is refused before anything reads a parameter. */
     @Bean
-    FilterRegistrationBean<MalformedQueryFilter> eshopMalformedQuery(JsonMapper json) {
-        var registration = new FilterRegistrationBean<>(new MalformedQueryFilter(json));
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
-        return registration;
+    FilterRegistrationBean<MalformedQueryFilter> eshopMalformedQuery(MvcPlumbing plumbing, JsonMapper json) {
+        return plumbing.malformedQuery(json);
     }
 }

@@ -1,5 +1,10 @@
 package io.paradigmlab.itstore.web.mvc;
 
+import io.paradigmlab.common.web.mvc.InFlightLimitFilter;
+import io.paradigmlab.common.web.mvc.MalformedQueryFilter;
+import io.paradigmlab.common.web.mvc.MvcPlumbing;
+import io.paradigmlab.common.web.mvc.MvcPlumbingConfiguration;
+import io.paradigmlab.itstore.domain.error.StandardErrors;
 import io.paradigmlab.itstore.domain.limits.RequestLimits;
 import io.paradigmlab.common.contract.InFlightLimit;
 import io.micrometer.core.instrument.Gauge;
@@ -12,7 +17,6 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -35,7 +39,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@Import({ItStoreErrorHandling.Advice.class, ItStoreErrorHandling.FallbackErrorController.class})
+@Import(MvcPlumbingConfiguration.class)
 public class ItStoreWebMvcAutoConfiguration {
 
     /** {@code itstore.limits.max-concurrent-requests}. */
@@ -50,31 +54,31 @@ public class ItStoreWebMvcAutoConfiguration {
         return new ItStoreController(store, json, env.getProperty(ItStoreController.MATERIALIZE, Boolean.class, false));
     }
 
+    /** The shared servlet plumbing with the IT store's words ({@link MvcPlumbingConfiguration}). */
     @Bean
-    TomcatErrorReports itStoreTomcatErrorReports(JsonMapper json) {
-        return new TomcatErrorReports(json);
+    MvcPlumbing itStoreMvcPlumbing() {
+        return new MvcPlumbing("itstore", StandardErrors.WORDS);
     }
 
     /**
      * The in-flight bound, first of all filters, so an overloaded service spends nothing on a request it refuses.
      * {@code itstore.limits.max-concurrent-requests}: 1,000 by default; it changes what overload looks like (503s
-     * instead of growing latency), the same in every cell.
+     * instead of growing latency), the same in every cell. The MVC cells answer on the request thread (no async
+     * dispatch, also not for the streamed {@code first_N_products}), so a request is in flight exactly while the
+     * filter runs.
      */
     @Bean
-    FilterRegistrationBean<InFlightLimitFilter> itStoreInFlightLimit(Environment env, JsonMapper json) {
+    FilterRegistrationBean<InFlightLimitFilter> itStoreInFlightLimit(MvcPlumbing plumbing, Environment env,
+            JsonMapper json) {
         int max = env.getProperty(MAX_CONCURRENT_REQUESTS, Integer.class,
                 RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS);
-        var registration = new FilterRegistrationBean<>(new InFlightLimitFilter(RequestLimits.limit(max), json));
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
-        return registration;
+        return plumbing.inFlightLimit(RequestLimits.limit(max), json);
     }
 
     /** Right after the bound: a query the server cannot decode is refused before anything reads a parameter. */
     @Bean
-    FilterRegistrationBean<MalformedQueryFilter> itStoreMalformedQuery(JsonMapper json) {
-        var registration = new FilterRegistrationBean<>(new MalformedQueryFilter(json));
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
-        return registration;
+    FilterRegistrationBean<MalformedQueryFilter> itStoreMalformedQuery(MvcPlumbing plumbing, JsonMapper json) {
+        return plumbing.malformedQuery(json);
     }
 
     /**

@@ -1,8 +1,8 @@
-package io.paradigmlab.eshop.mvc.common;
+package io.paradigmlab.common.web.mvc;
 
-import io.paradigmlab.common.contract.ErrorBody;
-import io.paradigmlab.eshop.domain.error.StandardErrors;
 import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
 import org.apache.catalina.Valve;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
@@ -11,24 +11,24 @@ import org.apache.catalina.valves.ErrorReportValve;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.core.Ordered;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Tomcat answers some requests itself, before Spring sees them: a path with {@code %00} (its URI normalization refuses
- * NUL), a bad escape or an encoded slash in the path, a {@code TRACE}. Those answers get the contract's JSON error
- * body too ({@link StandardErrors#forStatus}: a 400 is {@link StandardErrors#MALFORMED_REQUEST}), instead of Tomcat's
- * HTML page, by replacing the host's error report valve (as the IT store's MVC cells do).
+ * NUL and cannot be told otherwise), a bad escape or an encoded slash in the path, a {@code TRACE}. Those answers get
+ * the contract's JSON error body too, with the application's words, instead of Tomcat's HTML page, by replacing the
+ * host's error report valve. A 400 is the {@code nulInPath} word when the path carries {@code %00}, else
+ * {@code malformedRequest}; any other status the word for it.
  *
  * <p>The valve keeps {@link ErrorReportValve}'s handling of a failure after the response was committed (a streamed
- * export whose database fails half-way): it closes the connection at once, so the client sees a truncated answer
+ * answer whose database fails half-way): it closes the connection at once, so the client sees a truncated answer
  * rather than a well-formed but shorter one.
  */
 public final class TomcatErrorReports implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
 
-    private final JsonMapper json;
+    private final ErrorResponses errors;
 
-    public TomcatErrorReports(JsonMapper json) {
-        this.json = json;
+    public TomcatErrorReports(ErrorResponses errors) {
+        this.errors = errors;
     }
 
     /** After Spring Boot's own customizer, which adds a plain error report valve that this one must replace. */
@@ -46,7 +46,7 @@ public final class TomcatErrorReports implements WebServerFactoryCustomizer<Tomc
                     pipeline.removeValve(valve);
                 }
             }
-            pipeline.addValve(new JsonErrorReportValve(json));
+            pipeline.addValve(new JsonErrorReportValve(errors));
             // the host adds its own valve at start unless one of exactly this class name is present
             if (context.getParent() instanceof StandardHost host) {
                 host.setErrorReportValveClass(JsonErrorReportValve.class.getName());
@@ -54,13 +54,13 @@ public final class TomcatErrorReports implements WebServerFactoryCustomizer<Tomc
         });
     }
 
-    /** Writes {@link ErrorBody} for every error response that has no body yet. */
+    /** Writes the contract's error body for every error response that has no body yet. */
     static final class JsonErrorReportValve extends ErrorReportValve {
 
-        private final JsonMapper json;
+        private final ErrorResponses errors;
 
-        JsonErrorReportValve(JsonMapper json) {
-            this.json = json;
+        JsonErrorReportValve(ErrorResponses errors) {
+            this.errors = errors;
             setShowReport(false);
             setShowServerInfo(false);
         }
@@ -73,19 +73,20 @@ public final class TomcatErrorReports implements WebServerFactoryCustomizer<Tomc
             }
             String path = request.getRequestURI() == null ? "" : request.getRequestURI();
             try {
-                // bytes, not the reporter's Writer: a Writer makes Tomcat add ";charset=..." to the content type,
-                // which the controllers' answers (plain application/json, UTF-8 by RFC 8259) do not carry
-                response.setContentType("application/json");
-                if (status == 503) {
-                    response.setHeader("Retry-After", Integer.toString(ErrorResponses.defaultRetryAfter()));
-                }
-                byte[] body = json.writeValueAsBytes(ErrorBody.of(status, path, StandardErrors.forStatus(status)));
-                response.setContentLength(body.length);
-                response.getOutputStream().write(body);
+                errors.write(response, status, path, words(status, path));
                 response.finishResponse();
             } catch (IOException | IllegalStateException e) {
                 // the client went away or the response was committed meanwhile: nothing more to tell it
             }
+        }
+
+        /** Only requests Tomcat refused itself come here without a body: a 400 is about the request's syntax. */
+        private List<String> words(int status, String path) {
+            if (status != 400) {
+                return errors.words().forStatus(status);
+            }
+            return List.of(path.toLowerCase(Locale.ROOT).contains("%00") ? errors.words().nulInPath()
+                    : errors.words().malformedRequest());
         }
     }
 }

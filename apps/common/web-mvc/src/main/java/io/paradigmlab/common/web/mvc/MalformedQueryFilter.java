@@ -1,6 +1,5 @@
-package io.paradigmlab.itstore.web.mvc;
+package io.paradigmlab.common.web.mvc;
 
-import io.paradigmlab.itstore.domain.error.StandardErrors;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -8,21 +7,20 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
 import org.springframework.web.filter.OncePerRequestFilter;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A query string the server cannot decode is a 400 {@link StandardErrors#MALFORMED_REQUEST} on every path, before
+ * A query string the server cannot decode is a 400 (the application's {@code malformedRequest} word) on every path, before
  * anything reads a parameter: a broken percent escape ({@code %zz}, {@code %4}), or any query Tomcat refuses to parse
  * (it throws an {@code IllegalStateException} the first time a parameter is read, which would otherwise be a 500, and
  * only on the endpoints that read one). Tomcat parses the query once per request and keeps the result, so the
  * controller's later reads cost nothing more.
  */
-final class MalformedQueryFilter extends OncePerRequestFilter {
+public final class MalformedQueryFilter extends OncePerRequestFilter {
 
-    private final JsonMapper json;
+    private final ErrorResponses errors;
 
-    MalformedQueryFilter(JsonMapper json) {
-        this.json = json;
+    public MalformedQueryFilter(ErrorResponses errors) {
+        this.errors = errors;
     }
 
     @Override
@@ -30,7 +28,7 @@ final class MalformedQueryFilter extends OncePerRequestFilter {
             throws ServletException, IOException {
         String query = request.getQueryString();
         if (query != null && !query.isEmpty() && !parses(request, query)) {
-            ErrorResponses.write(json, request, response, 400, List.of(StandardErrors.MALFORMED_REQUEST));
+            errors.write(request, response, 400, List.of(errors.words().malformedRequest()));
             return;
         }
         chain.doFilter(request, response);

@@ -1,4 +1,4 @@
-package io.paradigmlab.eshop.mvc.common;
+package io.paradigmlab.common.web.mvc;
 
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;

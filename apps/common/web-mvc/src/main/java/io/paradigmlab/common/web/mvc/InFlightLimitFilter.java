@@ -1,7 +1,6 @@
-package io.paradigmlab.eshop.mvc.common;
+package io.paradigmlab.common.web.mvc;
 
 import io.paradigmlab.common.contract.InFlightLimit;
-import io.paradigmlab.eshop.domain.error.StandardErrors;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.FilterChain;
@@ -12,22 +11,26 @@ import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.springframework.web.filter.OncePerRequestFilter;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The first filter of every request: admits it while fewer than {@code eshop.limits.max-concurrent-requests} are in
- * flight, or answers 503 {@link StandardErrors#OVERLOADED} with {@code Retry-After} before any other work (as the IT
- * store's). A request is in flight until its answer is complete: for the one asynchronous answer (the streamed export,
- * a {@code StreamingResponseBody}) that is when its async context completes, not when this filter returns.
+ * The first filter of every request: admits it under the application's {@link InFlightLimit}
+ * ({@code <prefix>.limits.max-concurrent-requests}), or answers 503 with the application's {@code overloaded} word and
+ * {@code Retry-After} before any other work. A request is in flight until its answer is complete: for an asynchronous
+ * answer (a {@code StreamingResponseBody}, a {@code CompletableFuture}) that is when its async context completes, not
+ * when this filter returns; a request answered on its own thread is in flight while this filter's {@code doFilter} runs.
  */
 public final class InFlightLimitFilter extends OncePerRequestFilter {
 
     private final InFlightLimit limit;
-    private final JsonMapper json;
+    private final ErrorResponses errors;
 
-    public InFlightLimitFilter(InFlightLimit limit, JsonMapper json) {
+    public InFlightLimitFilter(InFlightLimit limit, ErrorResponses errors) {
         this.limit = limit;
-        this.json = json;
+        this.errors = errors;
+    }
+
+    public InFlightLimit limit() {
+        return limit;
     }
 
     public int inFlight() {
@@ -38,7 +41,7 @@ public final class InFlightLimitFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         if (!limit.tryEnter()) {
-            ErrorResponses.write(json, request, response, 503, List.of(StandardErrors.OVERLOADED));
+            errors.write(request, response, 503, List.of(errors.words().overloaded()));
             return;
         }
         AtomicBoolean exited = new AtomicBoolean();

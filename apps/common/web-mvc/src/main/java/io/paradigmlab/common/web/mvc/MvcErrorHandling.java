@@ -1,0 +1,162 @@
+package io.paradigmlab.common.web.mvc;
+
+import io.paradigmlab.common.contract.ApiException;
+import io.paradigmlab.common.contract.ErrorBody;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.catalina.connector.ClientAbortException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.core.task.TaskRejectedException;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.async.AsyncRequestNotUsableException;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.MultipartException;
+import org.springframework.web.util.DisconnectedClientHelper;
+
+/**
+ * Every error of a servlet variant in the contract's body ({@link ErrorBody}), never Spring's own, with the
+ * application's words: {@link ApiException}s with their status and messages ({@code Retry-After} on a 503, the
+ * exception's own value), the failures Spring detects before a controller runs (malformed JSON or a wrong type 400,
+ * unknown path 404, wrong method 405 with {@code Allow}, unsupported media type 415, too large 413, a broken multipart
+ * body 400), an unreachable database 503 ({@link DatabaseFailures}), a full executor 503 with the {@code overloaded}
+ * word, anything else a 500 whose cause is logged and never returned. Errors are JSON whatever the request's
+ * {@code Accept} says (the content type is set, not negotiated).
+ *
+ * <p>Last of all advice: an application's own {@code @RestControllerAdvice} (ordered before it) adds or overrides
+ * handlers for its own exceptions.
+ */
+@RestControllerAdvice
+@Order(Ordered.LOWEST_PRECEDENCE)
+public class MvcErrorHandling {
+
+    private static final Logger log = LoggerFactory.getLogger(MvcErrorHandling.class);
+
+    /** The last time an outage was logged: an outage fails every request, the log needs to say so once in a while. */
+    private static final AtomicLong lastOutageWarning = new AtomicLong(Long.MIN_VALUE);
+    private static final long OUTAGE_WARNING_INTERVAL_NANOS = 10_000_000_000L;
+
+    private final ErrorResponses errors;
+
+    public MvcErrorHandling(ErrorResponses errors) {
+        this.errors = errors;
+    }
+
+    /** Whether the client closed the connection (a streamed answer it stopped reading): nobody to answer. */
+    public static boolean clientGone(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ClientAbortException) {
+                return true;
+            }
+        }
+        return DisconnectedClientHelper.isClientDisconnectedException(error);
+    }
+
+    /** Logs a 503's cause at most every 10 s. */
+    public static void warnOutage(String method, String path, Throwable e) {
+        long now = System.nanoTime();
+        long last = lastOutageWarning.get();
+        if ((last == Long.MIN_VALUE || now - last >= OUTAGE_WARNING_INTERVAL_NANOS)
+                && lastOutageWarning.compareAndSet(last, now)) {
+            log.warn("Answering 503 ({} {}): {}", method, path, e.toString());
+        }
+    }
+
+    private ResponseEntity<ErrorBody> standard(int status, HttpServletRequest request) {
+        return errors.standard(status, request.getRequestURI(), null);
+    }
+
+    @ExceptionHandler(ApiException.class)
+    public ResponseEntity<ErrorBody> api(ApiException e, HttpServletRequest request, HttpServletResponse response) {
+        if (response.isCommitted()) {
+            // a streamed answer failed half-way: no status can be sent any more; rethrown, Tomcat closes the
+            // connection (the client sees a truncated answer, never a shorter well-formed one)
+            throw e;
+        }
+        // drops the part of a streamed answer still in Tomcat's buffer
+        response.resetBuffer();
+        if (e instanceof ApiException.Unavailable) {
+            warnOutage(request.getMethod(), request.getRequestURI(), e);
+        }
+        return ErrorResponses.of(e, request.getRequestURI());
+    }
+
+    /** Broken JSON, a wrong type (a float for an integer, a string for an object), an unreadable body. */
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    public ResponseEntity<ErrorBody> unreadable(HttpMessageNotReadableException e, HttpServletRequest request) {
+        return standard(400, request);
+    }
+
+    /** A body above its limit; Tomcat reads and drops the rest. */
+    @ExceptionHandler(MaxUploadSizeExceededException.class)
+    public ResponseEntity<ErrorBody> tooLarge(MaxUploadSizeExceededException e, HttpServletRequest request) {
+        return standard(413, request);
+    }
+
+    @ExceptionHandler(MultipartException.class)
+    public ResponseEntity<ErrorBody> badMultipart(MultipartException e, HttpServletRequest request) {
+        return standard(400, request);
+    }
+
+    /** A bounded executor's queue is full: overload. */
+    @ExceptionHandler({RejectedExecutionException.class, TaskRejectedException.class})
+    public ResponseEntity<ErrorBody> rejected(Exception e, HttpServletRequest request) {
+        warnOutage(request.getMethod(), request.getRequestURI(), e);
+        return ErrorResponses.of(503, request.getRequestURI(), List.of(errors.words().overloaded()), null,
+                ErrorResponses.defaultRetryAfter());
+    }
+
+    /** The client went away while an async answer was being written: nobody to answer. */
+    @ExceptionHandler(AsyncRequestNotUsableException.class)
+    public void unusable(AsyncRequestNotUsableException e) {
+        // nothing to write to
+    }
+
+    @ExceptionHandler(CompletionException.class)
+    public ResponseEntity<ErrorBody> completion(CompletionException e, HttpServletRequest request,
+            HttpServletResponse response) throws Exception {
+        if (e.getCause() instanceof ApiException api) {
+            return api(api, request, response);
+        }
+        if (e.getCause() instanceof RejectedExecutionException rejected) {
+            return rejected(rejected, request);
+        }
+        return unexpected(e, request, response);
+    }
+
+    @ExceptionHandler(Exception.class)
+    public ResponseEntity<ErrorBody> unexpected(Exception e, HttpServletRequest request, HttpServletResponse response)
+            throws Exception {
+        if (clientGone(e)) {
+            log.debug("Client went away during {} {}", request.getMethod(), request.getRequestURI());
+            return null;
+        }
+        if (response.isCommitted()) {
+            throw e;
+        }
+        response.resetBuffer();
+        if (DatabaseFailures.unreachable(e)) {
+            // the database is down, restarting or out of connections: the client may retry (Retry-After)
+            warnOutage(request.getMethod(), request.getRequestURI(), e);
+            return ErrorResponses.of(new ApiException.Unavailable(ApiException.Unavailable.DATABASE),
+                    request.getRequestURI());
+        }
+        if (e instanceof ErrorResponse framework && framework.getStatusCode().is4xxClientError()) {
+            int status = framework.getStatusCode().value();
+            return errors.standard(status, request.getRequestURI(), framework.getHeaders());
+        }
+        log.error("Unhandled error on {} {}", request.getMethod(), request.getRequestURI(), e);
+        return ErrorResponses.of(500, request.getRequestURI(), List.of(errors.words().internal()), null,
+                ErrorResponses.defaultRetryAfter());
+    }
+}

@@ -87,7 +87,7 @@ public final class WebFluxErrorHandler implements ErrorWebExceptionHandler, Orde
     @Override
     public Mono<Void> handle(ServerWebExchange exchange, Throwable error) {
         Throwable cause = Exceptions.unwrap(error);
-        if (exchange.getResponse().isCommitted() || DisconnectedClientHelper.isClientDisconnectedException(cause)) {
+        if (exchange.getResponse().isCommitted() || clientGone(cause)) {
             // nothing can be answered any more; Spring logs it, Reactor Netty closes the connection
             return Mono.error(error);
         }
@@ -100,6 +100,15 @@ public final class WebFluxErrorHandler implements ErrorWebExceptionHandler, Orde
                 .headers(h -> h.addAll(headers))
                 .bodyValue(body)
                 .flatMap(response -> response.writeTo(exchange, context));
+    }
+
+    /**
+     * Whether {@code error} says the client went away. Spring's test reads "connection reset by peer" or
+     * "broken pipe" in any cause's message, and so does the database driver's error when PostgreSQL ends its sessions:
+     * that one is the database's connection, not the client's, and the client still waits for its 503.
+     */
+    static boolean clientGone(Throwable error) {
+        return DatabaseFailures.driverError(error) == null && DisconnectedClientHelper.isClientDisconnectedException(error);
     }
 
     private ErrorBody body(ServerHttpRequest request, String path, Throwable error, HttpHeaders headers) {

@@ -1,5 +1,7 @@
 package io.paradigmlab.itstore.jdbc;
 
+import io.paradigmlab.common.web.mvc.DatabaseFailures;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.itstore.domain.CategoryProductProfit;
 import io.paradigmlab.itstore.domain.CategoryProfit;
 import io.paradigmlab.itstore.domain.Ces;
@@ -35,7 +37,8 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  * {@link DataClassRowMapper}, built once per record).
  *
  * <p>A pool that gives no connection within its acquire timeout, or a database that cannot be reached, is thrown as
- * the domain's 503 ({@code ApiException.Unavailable}, see {@link JdbcFailures}); every other failure is Spring's
+ * the domain's 503 ({@code ApiException.Unavailable}, see {@link #translate}: {@code common-web-mvc}'s {@link DatabaseFailures}, the rule every
+ * servlet variant's error handling applies, here for the WebFlux cell too); every other failure is Spring's
  * {@code DataAccessException} (a 500).
  *
  * <p>{@code first_N_products} comes in two shapes (spec D-4): streamed ({@link #streamFirstNProducts},
@@ -182,10 +185,10 @@ public class JdbcStore implements BlockingItStore {
                     .stream().onClose(() -> release(connection));
         } catch (SQLException e) {
             release(connection);
-            throw JdbcFailures.translate(new IllegalStateException("Cannot stream first_N_products", e));
+            throw translate(new IllegalStateException("Cannot stream first_N_products", e));
         } catch (RuntimeException e) {
             release(connection);
-            throw JdbcFailures.translate(e);
+            throw translate(e);
         }
     }
 
@@ -193,7 +196,7 @@ public class JdbcStore implements BlockingItStore {
         try {
             return dataSource.getConnection();
         } catch (SQLException e) {
-            throw JdbcFailures.translate(new IllegalStateException("Cannot get a connection", e));
+            throw translate(new IllegalStateException("Cannot get a connection", e));
         }
     }
 
@@ -210,11 +213,21 @@ public class JdbcStore implements BlockingItStore {
         }
     }
 
+    /**
+     * The domain's 503 when {@code error} says the database is unreachable ({@link DatabaseFailures}), else
+     * {@code error} itself: thrown here, not left to the web layer, because the WebFlux cell's error handling knows
+     * only R2DBC's failures.
+     */
+    static RuntimeException translate(RuntimeException error) {
+        return DatabaseFailures.unreachable(error) ? new ApiException.Unavailable(ApiException.Unavailable.DATABASE)
+                : error;
+    }
+
     private static <T> T run(Supplier<T> call) {
         try {
             return call.get();
         } catch (RuntimeException e) {
-            throw JdbcFailures.translate(e);
+            throw translate(e);
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.paradigmlab.itstore.r2dbc;
 
+import io.paradigmlab.common.web.flux.DatabaseFailures;
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.itstore.domain.CategoryProductProfit;
 import io.paradigmlab.itstore.domain.CategoryProfit;
 import io.paradigmlab.itstore.domain.Ces;
@@ -29,7 +31,8 @@ import reactor.core.publisher.Mono;
  * subscribed, and nothing blocks (its tests run under BlockHound).
  *
  * <p>A pool that gives no connection within its acquire timeout, or a database that cannot be reached, is signalled as
- * the domain's 503 ({@code ApiException.Unavailable}, see {@link R2dbcFailures}); every other failure is Spring's
+ * the domain's 503 ({@code ApiException.Unavailable}, see {@link #many}: {@code common-web-flux}'s {@link DatabaseFailures}, the rule every
+ * WebFlux variant's error handling applies, here for the MVC cells too); every other failure is Spring's
  * {@code DataAccessException} (a 500).
  *
  * <p>{@link #firstNProducts} streams: a {@code Flux} of the rows as the driver fetches them, {@code fetchSize} per round
@@ -155,11 +158,19 @@ public class R2dbcStore implements ReactiveItStore {
         return one(db.sql(ItStoreSql.PRODUCT_BY_ID).bind("id", id).map(PRODUCT).one());
     }
 
+    /**
+     * The domain's 503 for a database that cannot be reached ({@link DatabaseFailures}): signalled here, not left to
+     * the web layer, because the MVC cells' error handling knows only JDBC's failures.
+     */
     private static <T> Flux<T> many(Flux<T> rows) {
-        return rows.onErrorMap(R2dbcFailures::unreachable, R2dbcFailures::unavailable);
+        return rows.onErrorMap(DatabaseFailures::unreachable, R2dbcStore::unavailable);
     }
 
     private static <T> Mono<T> one(Mono<T> row) {
-        return row.onErrorMap(R2dbcFailures::unreachable, R2dbcFailures::unavailable);
+        return row.onErrorMap(DatabaseFailures::unreachable, R2dbcStore::unavailable);
+    }
+
+    private static ApiException.Unavailable unavailable(Throwable error) {
+        return new ApiException.Unavailable(ApiException.Unavailable.DATABASE);
     }
 }

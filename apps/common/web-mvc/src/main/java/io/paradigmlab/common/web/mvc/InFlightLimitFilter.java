@@ -50,34 +50,42 @@ public final class InFlightLimitFilter extends OncePerRequestFilter {
                 limit.exit();
             }
         };
-        boolean async = false;
         try {
             chain.doFilter(request, response);
-            if (request.isAsyncStarted()) {
-                request.getAsyncContext().addListener(new AsyncListener() {
-                    @Override
-                    public void onComplete(AsyncEvent event) {
-                        exit.run();
-                    }
-
-                    @Override
-                    public void onTimeout(AsyncEvent event) {
-                    }
-
-                    @Override
-                    public void onError(AsyncEvent event) {
-                    }
-
-                    @Override
-                    public void onStartAsync(AsyncEvent event) {
-                    }
-                });
-                async = true;
-            }
         } finally {
-            if (!async) {
+            // an async answer completes later; the servlet spec defers its completion until this dispatch returns,
+            // so the listener cannot miss it
+            if (request.isAsyncStarted()) {
+                request.getAsyncContext().addListener(new ExitOnComplete(exit));
+            } else {
                 exit.run();
             }
+        }
+    }
+
+    /**
+     * Counts the request out when its async answer completes (after a timeout or an error too: the container
+     * completes the request then). A new async cycle on the same request drops the listeners of the last one, so it
+     * registers itself again.
+     */
+    private record ExitOnComplete(Runnable exit) implements AsyncListener {
+
+        @Override
+        public void onComplete(AsyncEvent event) {
+            exit.run();
+        }
+
+        @Override
+        public void onTimeout(AsyncEvent event) {
+        }
+
+        @Override
+        public void onError(AsyncEvent event) {
+        }
+
+        @Override
+        public void onStartAsync(AsyncEvent event) {
+            event.getAsyncContext().addListener(this);
         }
     }
 }

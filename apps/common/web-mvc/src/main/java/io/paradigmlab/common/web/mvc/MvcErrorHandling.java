@@ -9,6 +9,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.catalina.connector.ClientAbortException;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
@@ -28,13 +29,21 @@ import org.springframework.web.util.DisconnectedClientHelper;
  * Every error of a servlet variant in the contract's body ({@link ErrorBody}), never Spring's own, with the
  * application's words: {@link ApiException}s with their status and messages ({@code Retry-After} on a 503, the
  * exception's own value), the failures Spring detects before a controller runs (malformed JSON or a wrong type 400,
- * unknown path 404, wrong method 405 with {@code Allow}, unsupported media type 415, too large 413, a broken multipart
- * body 400), an unreachable database 503 ({@link DatabaseFailures}), a full executor 503 with the {@code overloaded}
+ * unknown path 404, wrong method 405 with {@code Allow}, unsupported media type 415, too large 413 (an upload above
+ * its limit, a body above {@link BodyLimitFilter}'s), a broken multipart body 400, a query Tomcat cannot parse 400),
+ * an unreachable database 503 ({@link DatabaseFailures}), a full executor 503 with the {@code overloaded}
  * word, anything else a 500 whose cause is logged and never returned. Errors are JSON whatever the request's
  * {@code Accept} says (the content type is set, not negotiated).
  *
+ * <p>An answer already started (a streamed body that fails half-way) is never replaced: the error is rethrown and
+ * Tomcat closes the connection, so the client sees a truncated answer, never a shorter well-formed one; an answer not
+ * yet committed has whatever part of it is still in Tomcat's buffer dropped first. A client that went away gets
+ * nothing.
+ *
  * <p>Last of all advice: an application's own {@code @RestControllerAdvice} (ordered before it) adds or overrides
- * handlers for its own exceptions.
+ * handlers for its own exceptions. Spring asks the advice beans in order and takes the first that has a handler for
+ * the exception or any of its superclasses, so an application's handler for {@code MultipartException} must also
+ * answer its subclass {@code MaxUploadSizeExceededException} (413), as Tweebyte's does.
  */
 @RestControllerAdvice
 @Order(Ordered.LOWEST_PRECEDENCE)
@@ -60,6 +69,16 @@ public class MvcErrorHandling {
             }
         }
         return DisconnectedClientHelper.isClientDisconnectedException(error);
+    }
+
+    /** Whether a read of the body failed for passing the application's bound ({@link LimitedBodyStream}). */
+    static boolean bodyTooLarge(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof LimitedBodyStream.BodyTooLargeException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Logs a 503's cause at most every 10 s. */
@@ -91,10 +110,23 @@ public class MvcErrorHandling {
         return ErrorResponses.of(e, request.getRequestURI());
     }
 
-    /** Broken JSON, a wrong type (a float for an integer, a string for an object), an unreadable body. */
+    /**
+     * Broken JSON, a wrong type (a float for an integer, a string for an object), an unreadable body; 413 when the body
+     * was cut off for passing the application's bound ({@link BodyLimitFilter}).
+     */
     @ExceptionHandler(HttpMessageNotReadableException.class)
     public ResponseEntity<ErrorBody> unreadable(HttpMessageNotReadableException e, HttpServletRequest request) {
-        return standard(400, request);
+        return standard(bodyTooLarge(e) ? 413 : 400, request);
+    }
+
+    /**
+     * A query Tomcat cannot parse, read by a controller after {@link MalformedQueryFilter} let it through (a request
+     * with a form body, whose parameters the filter does not read).
+     */
+    @ExceptionHandler(InvalidParameterException.class)
+    public ResponseEntity<ErrorBody> badParameters(InvalidParameterException e, HttpServletRequest request) {
+        return ErrorResponses.of(400, request.getRequestURI(), List.of(errors.words().malformedRequest()), null,
+                ErrorResponses.defaultRetryAfter());
     }
 
     /** A body above its limit; Tomcat reads and drops the rest. */
@@ -150,6 +182,10 @@ public class MvcErrorHandling {
             warnOutage(request.getMethod(), request.getRequestURI(), e);
             return ErrorResponses.of(new ApiException.Unavailable(ApiException.Unavailable.DATABASE),
                     request.getRequestURI());
+        }
+        if (bodyTooLarge(e)) {
+            // a controller that read the body itself past the application's bound
+            return standard(413, request);
         }
         if (e instanceof ErrorResponse framework && framework.getStatusCode().is4xxClientError()) {
             int status = framework.getStatusCode().value();

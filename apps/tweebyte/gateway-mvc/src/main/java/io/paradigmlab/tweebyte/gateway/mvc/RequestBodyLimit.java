@@ -2,7 +2,7 @@ package io.paradigmlab.tweebyte.gateway.mvc;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
-import io.paradigmlab.tweebyte.web.mvc.LimitedBodyStream;
+import io.paradigmlab.common.web.mvc.LimitedBodyStream;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;

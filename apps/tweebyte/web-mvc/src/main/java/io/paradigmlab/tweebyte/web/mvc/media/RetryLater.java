@@ -1,35 +1,24 @@
 package io.paradigmlab.tweebyte.web.mvc.media;
 
+import io.paradigmlab.common.contract.ApiException;
+
 /**
- * 503 with a {@code Retry-After} of {@link #retryAfterSeconds()}, in the contract's error body: a media pool or queue
- * is full (docs/api/tweebyte.md "Media": {@code Service overloaded, try again later} when the CPU queue is full,
- * {@code Media job queue is full}, both with {@code Retry-After: 1}). {@code ApiException.Unavailable} always says 10
- * seconds, the time a database or a service takes to come back; a full queue drains in about a second.
+ * The media workloads' 503 (docs/api/tweebyte.md "Media": {@code Service overloaded, try again later} when the CPU
+ * queue is full, {@code Media job queue is full}, both with {@code Retry-After: 1}): an
+ * {@link ApiException.Unavailable} with its own {@code Retry-After}, answered by {@code common-web-mvc} as any other.
+ * The default 10 seconds is the time a database or a service takes to come back; a full queue drains in about a
+ * second.
  */
-public final class RetryLater extends RuntimeException {
+public final class RetryLater {
 
     /** The media workloads' {@code Retry-After}. */
     public static final int MEDIA_SECONDS = 1;
 
-    private final String error;
-    private final int retryAfterSeconds;
-
-    public RetryLater(String error, int retryAfterSeconds) {
-        super(error, null, false, false);
-        this.error = error;
-        this.retryAfterSeconds = retryAfterSeconds;
+    private RetryLater() {
     }
 
     /** 503 {@code error} with {@code Retry-After: 1}. */
-    public static RetryLater media(String error) {
-        return new RetryLater(error, MEDIA_SECONDS);
-    }
-
-    public String error() {
-        return error;
-    }
-
-    public int retryAfterSeconds() {
-        return retryAfterSeconds;
+    public static ApiException.Unavailable media(String error) {
+        return new ApiException.Unavailable(error, MEDIA_SECONDS);
     }
 }

@@ -1,0 +1,76 @@
+package io.paradigmlab.common.web.mvc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletInputStream;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+
+class LimitedBodyStreamTest {
+
+    private static ServletInputStream body(int bytes) {
+        ByteArrayInputStream in = new ByteArrayInputStream(new byte[bytes]);
+        return new ServletInputStream() {
+            @Override
+            public int read() {
+                return in.read();
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                return in.read(b, off, len);
+            }
+
+            @Override
+            public boolean isFinished() {
+                return in.available() == 0;
+            }
+
+            @Override
+            public boolean isReady() {
+                return true;
+            }
+
+            @Override
+            public void setReadListener(ReadListener listener) {
+            }
+        };
+    }
+
+    @Test
+    void aBodyUpToTheLimitIsReadWhole() throws IOException {
+        AtomicInteger exceeded = new AtomicInteger();
+        LimitedBodyStream in = new LimitedBodyStream(body(100), 100, exceeded::incrementAndGet);
+        assertThat(in.readAllBytes()).hasSize(100);
+        assertThat(exceeded).hasValue(0);
+    }
+
+    @Test
+    void theReadThatPassesTheLimitFailsAndSaysSoOnce() {
+        AtomicInteger exceeded = new AtomicInteger();
+        LimitedBodyStream in = new LimitedBodyStream(body(101), 100, exceeded::incrementAndGet);
+        assertThatThrownBy(in::readAllBytes).isInstanceOf(LimitedBodyStream.BodyTooLargeException.class);
+        assertThat(exceeded).hasValue(1);
+    }
+
+    @Test
+    void aBodyCutOffAnywhereInTheCausesIsA413() {
+        var cut = new LimitedBodyStream.BodyTooLargeException(1);
+        assertThat(MvcErrorHandling.bodyTooLarge(new HttpMessageNotReadableException("x", new UncheckedIOException(cut),
+                null))).isTrue();
+        assertThat(MvcErrorHandling.bodyTooLarge(new HttpMessageNotReadableException("x", (Throwable) null, null))).isFalse();
+    }
+
+    @Test
+    void escapesMustBeTwoAsciiHexDigits() {
+        assertThat(MalformedQueryFilter.escapesAreWellFormed("a=%41%7e")).isTrue();
+        assertThat(MalformedQueryFilter.escapesAreWellFormed("a=%zz")).isFalse();
+        assertThat(MalformedQueryFilter.escapesAreWellFormed("a=%4")).isFalse();
+    }
+}

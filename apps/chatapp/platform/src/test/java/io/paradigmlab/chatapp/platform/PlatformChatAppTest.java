@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.chatapp.server.ChatConfig;
 import io.paradigmlab.chatapp.server.WsClient;
-import io.paradigmlab.chatapp.threads.ChatTestDatabase;
+import io.paradigmlab.chatapp.tck.ChatTestDatabase;
 import io.paradigmlab.chatapp.threads.ThreadChatApp;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
@@ -27,7 +27,7 @@ class PlatformChatAppTest {
     @BeforeAll
     static void start() throws Exception {
         db = ChatTestDatabase.start();
-        app = PlatformChatApp.start(ChatConfig.of(0, db.jdbcUrl(), ChatTestDatabase.user(), ChatTestDatabase.password()));
+        app = PlatformChatApp.start(ChatConfig.of(0, db.jdbcUrl(), ChatTestDatabase.USER, ChatTestDatabase.PASSWORD));
     }
 
     @AfterAll

@@ -6,6 +6,7 @@ import io.paradigmlab.chatapp.schema.ChatSql;
 import io.paradigmlab.chatapp.server.ChatConfig;
 import io.paradigmlab.chatapp.server.ChatCounters;
 import io.paradigmlab.chatapp.server.WsClient;
+import io.paradigmlab.chatapp.tck.ChatTestDatabase;
 import io.vertx.core.json.JsonObject;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -28,14 +29,14 @@ import org.junit.jupiter.api.TestInstance;
 class RxEqualWorkTest {
 
     private static final String PASSWORD = "Secret#1";
-    private RxTestDatabase db;
+    private ChatTestDatabase db;
     private RxChatApp app;
 
     @BeforeAll
     void start() throws Exception {
         ChatBlockHound.install();
-        db = RxTestDatabase.start(true);
-        app = RxChatApp.start(ChatConfig.of(0, db.jdbcUrl(), RxTestDatabase.USER, RxTestDatabase.PASSWORD));
+        db = ChatTestDatabase.start(true);
+        app = RxChatApp.start(ChatConfig.of(0, db.jdbcUrl(), ChatTestDatabase.USER, ChatTestDatabase.PASSWORD));
     }
 
     @AfterAll
@@ -143,8 +144,8 @@ class RxEqualWorkTest {
         assertThat(after.errors() - before.errors()).isEqualTo(12);
 
         // stateless (A.1, B.1): a login only reads
-        try (RxChatApp stateless = RxChatApp.start(ChatConfig.of(0, db.jdbcUrl(), RxTestDatabase.USER,
-                RxTestDatabase.PASSWORD).withStateless(true)); WsClient c = WsClient.connect(stateless.port())) {
+        try (RxChatApp stateless = RxChatApp.start(ChatConfig.of(0, db.jdbcUrl(), ChatTestDatabase.USER,
+                ChatTestDatabase.PASSWORD).withStateless(true)); WsClient c = WsClient.connect(stateless.port())) {
             assertThat(type(c.call(login("cid", PASSWORD)))).isEqualTo("ok");
         }
         assertThat(calls()).containsEntry("LOGIN", 5L).containsEntry("TOUCH_LOGIN", 2L);

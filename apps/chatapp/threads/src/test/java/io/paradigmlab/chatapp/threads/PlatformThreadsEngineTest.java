@@ -2,7 +2,7 @@ package io.paradigmlab.chatapp.threads;
 
 import java.util.concurrent.ThreadFactory;
 
-class PlatformThreadsEngineTest extends ThreadChatEngineContract {
+class PlatformThreadsEngineTest extends ThreadEngineTest {
 
     @Override
     ThreadFactory threads() {

@@ -2,7 +2,7 @@ package io.paradigmlab.chatapp.threads;
 
 import java.util.concurrent.ThreadFactory;
 
-class VirtualThreadsEngineTest extends ThreadChatEngineContract {
+class VirtualThreadsEngineTest extends ThreadEngineTest {
 
     @Override
     ThreadFactory threads() {

@@ -1,4 +1,4 @@
-package io.paradigmlab.chatapp.rxjava;
+package io.paradigmlab.chatapp.tck;
 
 import io.paradigmlab.chatapp.domain.Palindromes;
 import io.paradigmlab.chatapp.domain.WordLines;
@@ -13,30 +13,30 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * The tests' database: an embedded PostgreSQL migrated by {@link ChatSchema#migrate} (the real migration), with
- * {@value #LINES} cpu lines of {@value #WORDS} words ({@link WordLines}, seed {@value #SEED}). JDBC is only the tests'
- * view of the rows; the variant itself talks to it through the reactive client.
+ * The engines' test database: an embedded PostgreSQL migrated by {@link ChatSchema#migrate} (the real migration),
+ * with {@value #LINES} cpu lines of {@value #WORDS} words ({@link WordLines}, seed {@value #SEED}). JDBC is only the
+ * tests' view of the rows; an engine talks to it through its own client.
  */
-final class RxTestDatabase implements AutoCloseable {
+public final class ChatTestDatabase implements AutoCloseable {
 
-    static final long SEED = 42;
-    static final int LINES = 5;
-    static final int WORDS = 1_000;
-    static final String USER = "postgres";
-    static final String PASSWORD = "postgres";
+    public static final long SEED = 42;
+    public static final int LINES = 5;
+    public static final int WORDS = 1_000;
+    public static final String USER = "postgres";
+    public static final String PASSWORD = "postgres";
 
     private final EmbeddedPostgres postgres;
 
-    private RxTestDatabase(EmbeddedPostgres postgres) {
+    private ChatTestDatabase(EmbeddedPostgres postgres) {
         this.postgres = postgres;
     }
 
-    static RxTestDatabase start() throws IOException, SQLException {
+    public static ChatTestDatabase start() throws IOException, SQLException {
         return start(false);
     }
 
     /** With {@code statStatements}, pg_stat_statements is loaded and created in the chat database. */
-    static RxTestDatabase start(boolean statStatements) throws IOException, SQLException {
+    public static ChatTestDatabase start(boolean statStatements) throws IOException, SQLException {
         EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
         if (statStatements) {
             builder.setServerConfig("shared_preload_libraries", "pg_stat_statements");
@@ -45,7 +45,7 @@ final class RxTestDatabase implements AutoCloseable {
         try (Connection c = pg.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE " + ChatSchema.DATABASE);
         }
-        RxTestDatabase db = new RxTestDatabase(pg);
+        ChatTestDatabase db = new ChatTestDatabase(pg);
         ChatSchema.migrate(pg.getDatabase(USER, ChatSchema.DATABASE));
         try (Connection c = db.connect();
                 PreparedStatement ps = c.prepareStatement("INSERT INTO cpu_line VALUES (?, ?, ?)")) {
@@ -67,15 +67,16 @@ final class RxTestDatabase implements AutoCloseable {
     }
 
     /** {@code jdbc:postgresql://localhost:PORT/chatapp?user=postgres}: the form the lab passes as chatapp.db.url. */
-    String jdbcUrl() {
+    public String jdbcUrl() {
         return postgres.getJdbcUrl(USER, ChatSchema.DATABASE);
     }
 
-    Connection connect() throws SQLException {
+    public Connection connect() throws SQLException {
         return DriverManager.getConnection(jdbcUrl(), USER, PASSWORD);
     }
 
-    long queryLong(String sql) {
+    /** The single long value of {@code sql}. */
+    public long queryLong(String sql) {
         try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
@@ -84,7 +85,8 @@ final class RxTestDatabase implements AutoCloseable {
         }
     }
 
-    String queryString(String sql) {
+    /** The single string value of {@code sql} (null for SQL NULL). */
+    public String queryString(String sql) {
         try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getString(1);

@@ -8,10 +8,10 @@ import io.paradigmlab.lab.stats.Estimate;
 import io.paradigmlab.lab.stats.SoakAnalysis;
 import io.paradigmlab.lab.stats.SoakQuantity;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -139,70 +139,41 @@ final class SoakReport {
         return md.toString();
     }
 
-    /** The HTML report's section: the shape, per variant its verdict and table, the charts. */
+    /**
+     * The HTML report's section: the shape, per variant its verdict and table, the charts; laid out by the template
+     * {@code report/soak.peb}.
+     */
     static String html(CampaignResult result, SoakAnalysis.Soak soak, List<Charts.Chart> charts) {
-        StringBuilder out = new StringBuilder();
-        out.append("<h2 id=\"soak\">Soak</h2>\n<p>").append(HtmlReport.esc(intro(result, soak)))
-                .append(" The table is also in <code>soak.md</code>; <code>soak.csv</code> has every slice and"
-                        + " <code>soak.json</code> the analysis.</p>\n");
+        List<Map<String, Object>> variants = new ArrayList<>();
         for (SoakAnalysis.Variant v : soak.variants()) {
-            out.append("<h3>").append(HtmlReport.esc(v.variant())).append(": ").append(verdict(v)).append("</h3>\n");
-            if (v.noiseRepeat()) {
-                out.append("<p class=\"note\">The noise check's second, identical run: how much a run drifts on this"
-                        + " machine with nothing changed.</p>\n");
-            }
-            out.append("<table class=\"num\">\n<tr><th>Quantity</th><th>Slope per hour</th><th>First fifth</th>"
-                    + "<th>Last fifth</th><th>Change</th><th>Flag</th></tr>\n");
-            for (SoakQuantity q : SoakQuantity.values()) {
-                Row row = row(v, q);
-                out.append("<tr><th>").append(HtmlReport.esc(row.quantity())).append("</th><td>")
-                        .append(HtmlReport.esc(row.slope())).append("</td><td>").append(HtmlReport.esc(row.first()))
-                        .append("</td><td>").append(HtmlReport.esc(row.last())).append("</td><td>")
-                        .append(HtmlReport.esc(row.change())).append("</td><td")
-                        .append(row.flag().isEmpty() ? ">" : " class=\"bad\">").append(HtmlReport.esc(row.flag()))
-                        .append("</td></tr>\n");
-            }
-            out.append("</table>\n");
-            if (v.runs().size() > 1) {
-                perRepetition(out, v);
-            }
+            List<Row> rows = java.util.Arrays.stream(SoakQuantity.values()).map(q -> row(v, q)).toList();
+            variants.add(HtmlReport.map("variant", v.variant(), "verdict", verdict(v), "noiseRepeat", v.noiseRepeat(),
+                    "rows", rows.stream().map(SoakReport::rowMap).toList(),
+                    "runs", v.runs().size() > 1 ? perRepetition(v) : null));
         }
-        for (String note : notes(result, soak)) {
-            out.append("<p class=\"note\">").append(HtmlReport.esc(note)).append("</p>\n");
-        }
-        if (!charts.isEmpty()) {
-            out.append("<p class=\"note\">Each point is one slice (the mean over repetitions), at its middle; the"
-                    + " value axis fits the values rather than starting at zero, to show the drift.</p>\n"
-                    + "<div class=\"charts\">\n");
-            for (Charts.Chart chart : charts) {
-                out.append("<figure><img alt=\"").append(HtmlReport.esc(chart.title())).append("\" width=\"")
-                        .append(Charts.WIDTH).append("\" height=\"").append(Charts.HEIGHT)
-                        .append("\" src=\"data:image/png;base64,")
-                        .append(Base64.getEncoder().encodeToString(chart.png())).append("\"></figure>\n");
-            }
-            out.append("</div>\n");
-        }
-        return out.toString();
+        return Templates.render("soak", HtmlReport.map("intro", intro(result, soak), "variants", variants,
+                "notes", notes(result, soak), "charts", HtmlReport.figures(charts)));
     }
 
-    private static void perRepetition(StringBuilder out, SoakAnalysis.Variant v) {
-        out.append("<details><summary>Per repetition</summary>\n<table class=\"num\">\n<tr><th>Repetition</th>"
-                + "<th>Quantity</th><th>Slope per hour</th><th>First fifth</th><th>Last fifth</th><th>Change</th>"
-                + "<th>Flag</th></tr>\n");
+    private static Map<String, Object> rowMap(Row row) {
+        return HtmlReport.map("repetition", null, "quantity", row.quantity(), "slope", row.slope(),
+                "first", row.first(), "last", row.last(), "change", row.change(), "flag", row.flag());
+    }
+
+    /** Every repetition's trends, for a soak with more than one. */
+    private static List<Map<String, Object>> perRepetition(SoakAnalysis.Variant v) {
+        List<Map<String, Object>> rows = new ArrayList<>();
         for (SoakAnalysis.Run run : v.runs()) {
             for (SoakAnalysis.Trend t : run.trends()) {
                 String flag = t.quantity() == SoakQuantity.RSS && run.rssGrowth() ? "RSS growth"
                         : t.quantity() == SoakQuantity.LATENCY_P99 && run.p99Drift() ? "p99 drift" : "";
-                out.append("<tr><th>").append(run.repetition()).append("</th><th>")
-                        .append(HtmlReport.esc(quantityLabel(t.quantity(), run.heapFloor()))).append("</th><td>")
-                        .append(HtmlReport.esc(slope(t.slopePerHour(), t.quantity()))).append("</td><td>")
-                        .append(HtmlReport.esc(Fmt.number(t.firstFifth()))).append("</td><td>")
-                        .append(HtmlReport.esc(Fmt.number(t.lastFifth()))).append("</td><td>")
-                        .append(HtmlReport.esc(Fmt.percent(t.change()))).append("</td><td")
-                        .append(flag.isEmpty() ? ">" : " class=\"bad\">").append(flag).append("</td></tr>\n");
+                rows.add(HtmlReport.map("repetition", run.repetition(),
+                        "quantity", quantityLabel(t.quantity(), run.heapFloor()),
+                        "slope", slope(t.slopePerHour(), t.quantity()), "first", Fmt.number(t.firstFifth()),
+                        "last", Fmt.number(t.lastFifth()), "change", Fmt.percent(t.change()), "flag", flag));
             }
         }
-        out.append("</table>\n</details>\n");
+        return rows;
     }
 
     /** The soak's shape and the rules, in one paragraph. */
@@ -309,7 +280,8 @@ final class SoakReport {
         return (e.mean() > 0 ? "+" : "") + Fmt.estimate(e, 100) + " %";
     }
 
-    private static String verdict(SoakAnalysis.Variant v) {
+    /** A variant's verdict for {@code soak.peb}: its {@code flags} (null without any) or its two changes. */
+    private static Map<String, Object> verdict(SoakAnalysis.Variant v) {
         List<String> flags = new ArrayList<>();
         if (v.rssGrowth()) {
             flags.add("RSS grows " + change(v.summary(SoakQuantity.RSS).change()));
@@ -320,11 +292,9 @@ final class SoakReport {
             flags.add(p99.mean() > 0 ? "p99 rises " + change(p99)
                     : "p99 falls " + change(p99) + ", still warming up when the window began?");
         }
-        return flags.isEmpty()
-                ? "<span class=\"better\">no flag</span> <span class=\"note\">(RSS "
-                        + HtmlReport.esc(change(v.summary(SoakQuantity.RSS).change())) + ", p99 "
-                        + HtmlReport.esc(change(v.summary(SoakQuantity.LATENCY_P99).change())) + ")</span>"
-                : "<span class=\"bad\">" + HtmlReport.esc(String.join("; ", flags)) + "</span>";
+        return HtmlReport.map("flags", flags.isEmpty() ? null : String.join("; ", flags),
+                "rss", change(v.summary(SoakQuantity.RSS).change()),
+                "p99", change(v.summary(SoakQuantity.LATENCY_P99).change()));
     }
 
     private static String percentLimit(double limit) {

@@ -420,7 +420,13 @@ public abstract class UserServiceSpec {
         void unknownPathsAndMethodsUseTheErrorBody() {
             Account account = register(http, "Misc");
             assertError(http.get("/no/such/path", account.token()), 404, "/no/such/path", "Resource not found");
-            assertError(http.raw("DELETE", "/auth/login", null, null, null), 405, "/auth/login", "Method not allowed");
+            Response delete = http.raw("DELETE", "/auth/login", null, null, null);
+            assertError(delete, 405, "/auth/login", "Method not allowed");
+            // RFC 9110: a 405 names the methods the resource supports
+            assertThat(delete.headers().get("allow")).as("Allow of %s", delete).contains("POST");
+            Response trace = http.raw("TRACE", "/auth/login", null, null, null);
+            assertThat(trace.status()).as("%s", trace).isEqualTo(405);
+            assertThat(trace.headers()).as("Allow of %s", trace).containsKey("allow");
             assertError(http.raw("POST", "/auth/login", null, "email=a", ContentType.APPLICATION_FORM_URLENCODED), 415,
                     "/auth/login", "Unsupported media type");
         }

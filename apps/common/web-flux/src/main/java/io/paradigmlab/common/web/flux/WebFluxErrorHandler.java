@@ -38,7 +38,7 @@ import reactor.core.publisher.Mono;
  *   <li>a body over a size limit: 413 {@link ErrorWords#payloadTooLarge()};</li>
  *   <li>a body that is not JSON or not of the expected shape: 400 {@link ErrorWords#malformedBody()};</li>
  *   <li>Spring's own 4xx (unknown path 404, wrong method 405, unsupported media type 415) with the application's
- *       words, and Spring's headers ({@code Allow}) unless {@link WebFluxPlumbing#frameworkHeaders()} is off;</li>
+ *       words, and Spring's headers ({@code Allow} on a 405, as RFC 9110 asks);</li>
  *   <li>anything else 500 {@link ErrorWords#internal()}, the cause logged, never returned.</li>
  * </ul>
  * A {@code WebExceptionHandler} rather than a controller advice, since the errors found before a handler is chosen and
@@ -57,7 +57,6 @@ public final class WebFluxErrorHandler implements ErrorWebExceptionHandler, Orde
 
     private final ServerResponse.Context context;
     private final ErrorWords words;
-    private final boolean frameworkHeaders;
     private final List<ErrorMapping> mappings;
     private final AtomicLong lastUnavailableWarning = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
 
@@ -75,7 +74,6 @@ public final class WebFluxErrorHandler implements ErrorWebExceptionHandler, Orde
             }
         };
         this.words = application.words();
-        this.frameworkHeaders = application.frameworkHeaders();
         this.mappings = List.copyOf(mappings);
     }
 
@@ -145,9 +143,7 @@ public final class WebFluxErrorHandler implements ErrorWebExceptionHandler, Orde
         // Spring's own 4xx (unknown path, wrong method, unsupported media type) keep their status, with our words
         if (error instanceof ErrorResponse framework && framework.getStatusCode().is4xxClientError()) {
             int status = framework.getStatusCode().value();
-            if (frameworkHeaders) {
-                headers.addAll(framework.getHeaders());
-            }
+            headers.addAll(framework.getHeaders());
             return ErrorBody.of(status, path, words.forStatus(status));
         }
         log.error("Unhandled error on {} {}", request.getMethod(), path, error);

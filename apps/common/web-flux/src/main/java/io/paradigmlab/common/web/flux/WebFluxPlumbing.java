@@ -16,11 +16,8 @@ import java.util.function.Predicate;
  * @param malformedQuery a rule of the application's own on the raw query string (never null or empty), on top of the
  *                       common one ({@link EdgeRulesFilter}): true refuses the request with 400
  *                       {@link ErrorWords#malformedRequest}
- * @param frameworkHeaders whether Spring's own 4xx keep Spring's headers ({@code Allow} on a 405, as RFC 9110 asks);
- *                       false only while the application's servlet variants do not send them, so both answer alike
  */
-public record WebFluxPlumbing(String prefix, ErrorWords words, InFlightLimit limit, Predicate<String> malformedQuery,
-                              boolean frameworkHeaders) {
+public record WebFluxPlumbing(String prefix, ErrorWords words, InFlightLimit limit, Predicate<String> malformedQuery) {
 
     public WebFluxPlumbing {
         Objects.requireNonNull(prefix, "prefix");
@@ -28,18 +25,13 @@ public record WebFluxPlumbing(String prefix, ErrorWords words, InFlightLimit lim
         malformedQuery = malformedQuery == null ? query -> false : malformedQuery;
     }
 
-    /** An application with the common edge rules only, {@code Allow} on a 405. */
+    /** An application with the common edge rules only. */
     public static WebFluxPlumbing of(String prefix, ErrorWords words, InFlightLimit limit) {
-        return new WebFluxPlumbing(prefix, words, limit, null, true);
+        return new WebFluxPlumbing(prefix, words, limit, null);
     }
 
     /** The same, with {@code rule} refusing more query strings than the common rule does. */
     public WebFluxPlumbing withMalformedQuery(Predicate<String> rule) {
-        return new WebFluxPlumbing(prefix, words, limit, rule, frameworkHeaders);
-    }
-
-    /** The same, without Spring's headers on its own 4xx (no {@code Allow} on a 405). */
-    public WebFluxPlumbing withoutFrameworkHeaders() {
-        return new WebFluxPlumbing(prefix, words, limit, malformedQuery, false);
+        return new WebFluxPlumbing(prefix, words, limit, rule);
     }
 }

@@ -37,20 +37,21 @@ class WebFluxPlumbingTest {
 
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
     private static DisposableServer withHeaders;
-    private static DisposableServer withoutHeaders;
+    private static DisposableServer overloadServer;
 
     @BeforeAll
     static void start() {
         WebFluxPlumbing application = WebFluxPlumbing.of("test", WORDS, new InFlightLimit(1, "test.limit"))
                 .withMalformedQuery(query -> query.startsWith("="));
         withHeaders = start(application);
-        withoutHeaders = start(application.withoutFrameworkHeaders());
+        // a second server for the overload test, so its held permit never refuses another test's request
+        overloadServer = start(application);
     }
 
     @AfterAll
     static void stop() {
         withHeaders.disposeNow();
-        withoutHeaders.disposeNow();
+        overloadServer.disposeNow();
     }
 
     private static DisposableServer start(WebFluxPlumbing application) {
@@ -105,7 +106,7 @@ class WebFluxPlumbingTest {
     }
 
     @Test
-    void springsOwn4xxWithTheApplicationsWordsAndHeadersWhenAsked() throws Exception {
+    void springsOwn4xxWithTheApplicationsWordsAndSpringsHeaders() throws Exception {
         HttpResponse<String> missing = get(withHeaders, "/missing");
         assertThat(missing.statusCode()).isEqualTo(404);
         assertThat(missing.body()).contains("\"errors\":[\"Not found\"]");
@@ -113,9 +114,6 @@ class WebFluxPlumbingTest {
         assertThat(method.statusCode()).isEqualTo(405);
         assertThat(method.body()).contains("\"errors\":[\"Not allowed\"]");
         assertThat(method.headers().firstValue("Allow")).hasValue("GET");
-        HttpResponse<String> bare = get(withoutHeaders, "/method");
-        assertThat(bare.statusCode()).isEqualTo(405);
-        assertThat(bare.headers().firstValue("Allow")).isEmpty();
     }
 
     @Test
@@ -134,10 +132,10 @@ class WebFluxPlumbingTest {
     @Test
     void aRequestOverTheBoundIs503Overloaded() throws Exception {
         CompletableFuture<HttpResponse<String>> slow = CLIENT.sendAsync(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + withoutHeaders.port() + "/slow")).build(),
+                URI.create("http://127.0.0.1:" + overloadServer.port() + "/slow")).build(),
                 HttpResponse.BodyHandlers.ofString());
         Thread.sleep(500);
-        HttpResponse<String> refused = get(withoutHeaders, "/ok");
+        HttpResponse<String> refused = get(overloadServer, "/ok");
         assertThat(refused.statusCode()).isEqualTo(503);
         assertThat(refused.headers().firstValue("Retry-After")).hasValue("10");
         assertThat(refused.body()).contains("\"errors\":[\"Overloaded\"]");

@@ -21,8 +21,7 @@ public final class TweebyteWebFlux {
     /** Tweebyte's plumbing with {@code limit} on requests in flight (null: none, the gateway). */
     public static WebFluxPlumbing plumbing(InFlightLimit limit) {
         return WebFluxPlumbing.of("tweebyte", StandardErrors.WORDS, limit)
-                .withMalformedQuery(QueryStrings::isMalformed)
-                .withoutFrameworkHeaders();
+                .withMalformedQuery(QueryStrings::isMalformed);
     }
 
     /**

@@ -94,8 +94,29 @@ public final class KubernetesValidator {
         }
     }
 
-    /** The venv's python, with the pinned package installed (again when the pin changed). */
+    /**
+     * The venv's python, with the pinned package installed (again when the pin changed). Several JVMs may ask at
+     * once (a parallel build's test forks): one installs under a file lock beside the venv, the others wait for it
+     * and then find it installed, instead of reading a half-written venv.
+     */
     Path install() {
+        synchronized (KubernetesValidator.class) {
+            try {
+                Files.createDirectories(venv.getParent());
+                try (java.nio.channels.FileChannel lock = java.nio.channels.FileChannel.open(
+                        venv.resolveSibling(venv.getFileName() + ".lock"), java.nio.file.StandardOpenOption.CREATE,
+                        java.nio.file.StandardOpenOption.WRITE);
+                     java.nio.channels.FileLock held = lock.lock()) {
+                    return installLocked();
+                }
+            } catch (IOException e) {
+                throw new LabException("Cannot lock " + venv + " to install the manifest validator: "
+                        + e.getMessage(), e);
+            }
+        }
+    }
+
+    private Path installLocked() {
         Path python = venv.resolve("bin").resolve("python");
         Path installed = venv.resolve("requirements.txt");
         try {

@@ -20,14 +20,14 @@ import picocli.CommandLine.Parameters;
  * a regression gate whose exit code a CI job can act on.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Differences between two campaigns (b - a) per variant and level, with 95% intervals.",
+        description = {"Differences between two campaigns (b - a) per variant and level, with 95%% intervals.",
             "With --fail-if, a regression gate: exit code 1 when a metric moved beyond its threshold with "
                     + "statistical significance (Welch's p < 0.05), 0 otherwise, 2 for bad input."},
         footer = {"", "Examples:",
             "  ./lab compare runs/before runs/after",
-            "  ./lab compare runs/main runs/pr --fail-if 'throughput<-5%,p99>+10%' --format markdown > comment.md",
-            "", "Conditions: METRIC<NUMBER[%] or METRIC>NUMBER[%], comma-separated. With %, relative to A's mean;",
-            "without, an absolute difference in the unit the report shows (req/s, ms, %, MB). Metrics: throughput,",
+            "  ./lab compare runs/main runs/pr --fail-if 'throughput<-5%%,p99>+10%%' --format markdown > comment.md",
+            "", "Conditions: METRIC<NUMBER[%%] or METRIC>NUMBER[%%], comma-separated. With %%, relative to A's mean;",
+            "without, an absolute difference in the unit the report shows (req/s, ms, %%, MB). Metrics: throughput,",
             "errors, mean, p50, p90, p95, p99, p999, max, cpu, rss, heap, gc, or any metric id of campaign.json.",
             "A change beyond a threshold without significance is reported as inconclusive and does not fail."})
 final class CompareCommand implements Callable<Integer> {
@@ -44,7 +44,7 @@ final class CompareCommand implements Callable<Integer> {
     Path b;
 
     @Option(names = "--fail-if", paramLabel = "CONDITIONS",
-            description = "Regression gate, e.g. 'throughput<-5%,p99>+10%': exit 1 when a condition is violated "
+            description = "Regression gate, e.g. 'throughput<-5%%,p99>+10%%': exit 1 when a condition is violated "
                     + "with significance on any variant and level both campaigns measured.")
     String failIf;
 

@@ -103,7 +103,7 @@ class RunCommand implements Runnable {
             + " cut into 20 consecutive slices (15, 10 or 5 when a slice would be under 5 s), each with its own"
             + " throughput, latency histogram and resource means. The report's Soak section, soak.md, soak.csv and"
             + " soak.json give per variant the slope per hour of RSS, heap after GC, live threads, open files and p99"
-            + " latency, their first and last fifth, and flag RSS growth above 5 % and p99 drift above 20 %.")
+            + " latency, their first and last fifth, and flag RSS growth above 5 %% and p99 drift above 20 %%.")
     String soak;
 
     @Option(names = "--scale", description = "Size of the data set (./lab list shows each application's; default:"

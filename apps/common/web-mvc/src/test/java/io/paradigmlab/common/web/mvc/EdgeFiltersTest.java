@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paradigmlab.common.contract.ErrorWords;
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
@@ -32,27 +30,7 @@ class EdgeFiltersTest {
     /** A request with these headers and body; {@code getParameterMap} is recorded in {@code parametersRead}. */
     private static HttpServletRequest request(String contentType, long contentLength, byte[] body, String query,
                                               AtomicBoolean parametersRead) {
-        ByteArrayInputStream in = new ByteArrayInputStream(body);
-        ServletInputStream stream = new ServletInputStream() {
-            @Override
-            public int read() {
-                return in.read();
-            }
-
-            @Override
-            public boolean isFinished() {
-                return in.available() == 0;
-            }
-
-            @Override
-            public boolean isReady() {
-                return true;
-            }
-
-            @Override
-            public void setReadListener(ReadListener listener) {
-            }
-        };
+        ServletInputStream stream = new BytesInputStream(body);
         return (HttpServletRequest) Proxy.newProxyInstance(EdgeFiltersTest.class.getClassLoader(),
                 new Class<?>[] {HttpServletRequest.class}, (proxy, method, args) -> switch (method.getName()) {
                     case "getContentType" -> contentType;

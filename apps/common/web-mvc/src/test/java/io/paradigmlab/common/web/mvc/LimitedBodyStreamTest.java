@@ -3,9 +3,7 @@ package io.paradigmlab.common.web.mvc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -15,32 +13,7 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 class LimitedBodyStreamTest {
 
     private static ServletInputStream body(int bytes) {
-        ByteArrayInputStream in = new ByteArrayInputStream(new byte[bytes]);
-        return new ServletInputStream() {
-            @Override
-            public int read() {
-                return in.read();
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) {
-                return in.read(b, off, len);
-            }
-
-            @Override
-            public boolean isFinished() {
-                return in.available() == 0;
-            }
-
-            @Override
-            public boolean isReady() {
-                return true;
-            }
-
-            @Override
-            public void setReadListener(ReadListener listener) {
-            }
-        };
+        return new BytesInputStream(new byte[bytes]);
     }
 
     @Test

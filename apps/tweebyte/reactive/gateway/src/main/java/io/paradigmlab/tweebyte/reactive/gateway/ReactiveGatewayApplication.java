@@ -11,8 +11,8 @@ import io.paradigmlab.common.web.flux.KeepAliveReadRearm;
 import io.paradigmlab.common.web.flux.MalformedRequestRefusal;
 import io.paradigmlab.common.web.flux.WebFluxErrorHandler;
 import io.paradigmlab.common.web.flux.WebFluxPlumbing;
-import io.paradigmlab.tweebyte.web.reactive.ReactiveSupportAutoConfiguration;
-import io.paradigmlab.tweebyte.web.reactive.TweebyteWebFlux;
+import io.paradigmlab.tweebyte.web.flux.ReactiveSupportAutoConfiguration;
+import io.paradigmlab.tweebyte.web.flux.TweebyteWebFlux;
 import java.net.URI;
 import java.util.List;
 import org.springframework.boot.SpringApplication;
@@ -36,7 +36,7 @@ import org.springframework.web.reactive.function.server.ServerResponse;
  * {@code X-Forwarded-Prefix}; the API docs page ({@link DocsPage}) at {@code /docs}. Any other path reaches no route
  * and is answered 404 in the contract's body.
  *
- * <p>{@code web-reactive}'s auto-configuration is left out: it parses a multipart body before the handler runs (the
+ * <p>{@code web-flux}'s auto-configuration is left out: it parses a multipart body before the handler runs (the
  * services need that; a gateway must stream the body on untouched). The parts of it a gateway needs are declared
  * here, from {@code common-web-flux} with Tweebyte's words ({@link TweebyteWebFlux}, no bound on requests in
  * flight): the contract's error body, the edge rules ({@code %00} in the path...), the Netty-level refusals and the

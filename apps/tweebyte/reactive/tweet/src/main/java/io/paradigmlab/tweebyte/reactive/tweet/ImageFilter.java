@@ -5,7 +5,7 @@ import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.common.contract.InFlightLimit;
 import io.paradigmlab.tweebyte.domain.media.ImagePipeline;
 import io.paradigmlab.tweebyte.reactive.common.SchedulerMetrics;
-import io.paradigmlab.tweebyte.web.reactive.RetryAfter;
+import io.paradigmlab.tweebyte.web.flux.RetryAfter;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.codec.multipart.Part;

@@ -4,7 +4,7 @@ import io.paradigmlab.tweebyte.domain.media.ImagePipeline;
 import io.paradigmlab.tweebyte.domain.media.MediaJob;
 import io.paradigmlab.tweebyte.domain.media.MediaJobRequest;
 import io.paradigmlab.tweebyte.security.Caller;
-import io.paradigmlab.tweebyte.web.reactive.MultipartForms;
+import io.paradigmlab.tweebyte.web.flux.MultipartForms;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import org.springframework.core.io.buffer.DataBuffer;

@@ -7,7 +7,7 @@ import io.paradigmlab.tweebyte.domain.media.MediaJobRequest;
 import io.paradigmlab.tweebyte.domain.media.MediaJobRules;
 import io.paradigmlab.tweebyte.domain.media.SseFrames;
 import io.paradigmlab.tweebyte.security.Caller;
-import io.paradigmlab.tweebyte.web.reactive.RetryAfter;
+import io.paradigmlab.tweebyte.web.flux.RetryAfter;
 import java.time.Duration;
 import java.util.UUID;
 import reactor.core.publisher.Flux;

@@ -13,7 +13,7 @@ import io.paradigmlab.tweebyte.reactive.common.BlockHoundSupport;
 import io.paradigmlab.tweebyte.schema.Migrations;
 import io.paradigmlab.tweebyte.schema.ServiceDatabase;
 import io.paradigmlab.tweebyte.security.Caller;
-import io.paradigmlab.tweebyte.web.reactive.RetryAfter;
+import io.paradigmlab.tweebyte.web.flux.RetryAfter;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactory;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;

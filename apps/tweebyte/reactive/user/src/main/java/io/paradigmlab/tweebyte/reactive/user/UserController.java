@@ -6,7 +6,7 @@ import io.paradigmlab.tweebyte.domain.user.UserForm;
 import io.paradigmlab.tweebyte.domain.user.UserProfile;
 import io.paradigmlab.tweebyte.domain.user.UserSummary;
 import io.paradigmlab.tweebyte.security.Caller;
-import io.paradigmlab.tweebyte.web.reactive.MultipartForms;
+import io.paradigmlab.tweebyte.web.flux.MultipartForms;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;

@@ -1,4 +1,4 @@
-package io.paradigmlab.tweebyte.web.reactive;
+package io.paradigmlab.tweebyte.web.flux;
 
 import io.paradigmlab.common.web.flux.ErrorMapping;
 import io.paradigmlab.common.web.flux.WebFluxPlumbing;

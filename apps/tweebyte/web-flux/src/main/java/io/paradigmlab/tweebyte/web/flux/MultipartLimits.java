@@ -1,4 +1,4 @@
-package io.paradigmlab.tweebyte.web.reactive;
+package io.paradigmlab.tweebyte.web.flux;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;

@@ -1,4 +1,4 @@
-package io.paradigmlab.tweebyte.web.reactive;
+package io.paradigmlab.tweebyte.web.flux;
 
 import io.paradigmlab.tweebyte.security.Authenticator;
 import io.paradigmlab.tweebyte.security.Caller;

@@ -1,4 +1,4 @@
-package io.paradigmlab.tweebyte.web.reactive;
+package io.paradigmlab.tweebyte.web.flux;
 
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;

@@ -1,4 +1,4 @@
-package io.paradigmlab.tweebyte.web.reactive;
+package io.paradigmlab.tweebyte.web.flux;
 
 import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.core.io.buffer.DataBuffer;

@@ -1,4 +1,4 @@
-package io.paradigmlab.tweebyte.web.reactive;
+package io.paradigmlab.tweebyte.web.flux;
 
 import io.paradigmlab.tweebyte.openapi.OpenApiDocuments;
 import org.springframework.beans.factory.annotation.Value;

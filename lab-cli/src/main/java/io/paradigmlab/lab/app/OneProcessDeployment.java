@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A deployment of one service in one JVM on one database, calling no other service (the IT store's cells, ChatApp's
+ * A deployment of one service in one JVM on one database, calling no other service (the IT store's variants, ChatApp's
  * servers): the {@link Deployment} methods follow from those four facts. Closing it stops the JVM.
  */
 public abstract class OneProcessDeployment implements Deployment {

@@ -26,7 +26,7 @@ public final class ActuatorProbe {
     }
 
     /**
-     * The gauge of live virtual threads a service may expose (the JVM has no such metric; the IT store's MVC cells
+     * The gauge of live virtual threads a service may expose (the JVM has no such metric; the IT store's MVC variants
      * count JFR's virtual thread start and end events). Absent: NaN.
      */
     static final String VIRTUAL_THREADS = "jvm_threads_virtual_live";

@@ -31,7 +31,7 @@ public final class Barcodes {
 
     static {
         // PNGs are written to memory: without this, ImageIO may buffer each one through a temporary file (disk I/O
-        // that a reactive arm cannot do on its event loop, so every arm writes in memory alike)
+        // that a reactive variant cannot do on its event loop, so every variant writes in memory alike)
         ImageIO.setUseCache(false);
     }
 

@@ -144,7 +144,7 @@ public final class SeedData {
     /**
      * The seed's invalid batch: 55 lines, each one unit of a different reserved code (stock 0, so every line is
      * rejected and nothing is written), with fixed order numbers so that answers are equal byte for byte in every
-     * arm. Sent again and again by the load: rejected lines are never stored, so the numbers never collide.
+     * variant. Sent again and again by the load: rejected lines are never stored, so the numbers never collide.
      */
     public static List<OrderLine> invalidOrders() {
         return IntStream.range(0, INVALID_ORDER_LINES).mapToObj(i -> new OrderLine(

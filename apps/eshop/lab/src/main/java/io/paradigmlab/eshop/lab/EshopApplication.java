@@ -21,7 +21,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The e-shop in the lab (seed 003): services product, inventory and order in the arms platform, virtual and reactive,
+ * The e-shop in the lab (seed 003): services product, inventory and order in the variants platform, virtual and reactive,
  * the seed's nine operations as scenarios, one or more instances per service ({@code --instances}). Registered in
  * META-INF/services/io.paradigmlab.lab.app.Application. See docs/eshop.md.
  */
@@ -41,7 +41,7 @@ public final class EshopApplication implements Application {
             scenario("invalid-orders", "O1: a batch of 55 invalid orders, one bulk reservation call to inventory,"
                     + " nothing stored (seed 003, Table 2)", ORDER, false),
             scenario("delayed-calls", "O2: the same batch as 55 reservation calls, each delayed 100 ms by inventory,"
-                    + " fanned out 55 at a time in every arm (--faithful: platform one at a time, as the seed)",
+                    + " fanned out 55 at a time in every variant (--faithful: platform one at a time, as the seed)",
                     ORDER, false),
             scenario("stock-update", "U: look the product up, then set its stock through inventory", PRODUCT, true),
             scenario("export", "E: every product as CSV, streamed from a cursor (271,600 rows at --scale seed)",
@@ -133,9 +133,9 @@ public final class EshopApplication implements Application {
                 + " product and order reach inventory's instances round-robin through Spring Cloud LoadBalancer, the"
                 + " load spreads over the entry service's instances");
         settings.put(FAN_OUT, "order's concurrent reservation calls in individual mode, 1 to " + FanOut.MAX
-                + " (default " + FanOut.DEFAULT + ", every arm)");
-        settings.put(FAITHFUL, "true: the platform arm makes its reservation calls one at a time (fan-out 1), as the"
-                + " seed's conventional service did; the other arms unchanged");
+                + " (default " + FanOut.DEFAULT + ", every variant)");
+        settings.put(FAITHFUL, "true: the platform variant makes its reservation calls one at a time (fan-out 1), as the"
+                + " seed's conventional service did; the other variants unchanged");
         settings.put(POOL_SIZE, "connections of each service's database pool (default "
                 + EshopDeployment.DEFAULT_POOL_SIZE + ")");
         return settings;
@@ -145,7 +145,7 @@ public final class EshopApplication implements Application {
     public Map<String, String> environment() {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("database pools", EshopDeployment.DEFAULT_POOL_SIZE + " connections per service instance (HikariCP,"
-                + " r2dbc-pool), 2 s acquire timeout, in every arm (ADR 0012)");
+                + " r2dbc-pool), 2 s acquire timeout, in every variant (ADR 0012)");
         env.put("databases", "products and inventory on PostgreSQL (the seed's MongoDB, ADR 0012), orders on"
                 + " MariaDB");
         env.put("HTTP client to inventory", "500 connections per target (Apache HttpClient 5 in MVC, Reactor Netty"
@@ -156,14 +156,14 @@ public final class EshopApplication implements Application {
     }
 
     /**
-     * The arm's three services, one instance each, with the arguments {@link EshopDeployment} gives them: products and
+     * The variant's three services, one instance each, with the arguments {@link EshopDeployment} gives them: products and
      * stock on the cluster's PostgreSQL, orders on its MariaDB, product and order calling inventory through the load
-     * balancer's one-instance list, launch settings at their defaults (the fan-out of every arm, the default pools).
-     * Images {@code <registry>/eshop-<arm>-<service>:<tag>}. {@code --instances} has no counterpart here.
+     * balancer's one-instance list, launch settings at their defaults (the fan-out of every variant, the default pools).
+     * Images {@code <registry>/eshop-<variant>-<service>:<tag>}. {@code --instances} has no counterpart here.
      */
     @Override
     public java.util.Optional<KubernetesVariant> kubernetes(String variant, KubernetesNames names) {
-        EshopVariant arm = EshopVariant.parse(variant);
+        EshopVariant chosen = EshopVariant.parse(variant);
         List<KubernetesVariant.Container> containers = new java.util.ArrayList<>();
         for (EshopService service : EshopService.values()) {
             List<String> args = new java.util.ArrayList<>();
@@ -188,7 +188,7 @@ public final class EshopApplication implements Application {
             if (service == EshopService.ORDER) {
                 args.add("--" + FanOut.PROPERTY + "=" + FanOut.DEFAULT);
             }
-            containers.add(new KubernetesVariant.Container(service.id(), names.image(ID, arm.id(), service.id()),
+            containers.add(new KubernetesVariant.Container(service.id(), names.image(ID, chosen.id(), service.id()),
                     service.defaultPort(), KubernetesVariant.Role.SERVICE, args));
         }
         return java.util.Optional.of(new KubernetesVariant(containers, false, Map.of()));

@@ -25,9 +25,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * One arm of the e-shop running: N instances ({@link Application#INSTANCES}, default 1) of each started service, each
+ * One variant of the e-shop running: N instances ({@link Application#INSTANCES}, default 1) of each started service, each
  * its own JVM. Instances of a service share the service's database. Product and Order reach Inventory through Spring
- * Cloud LoadBalancer (round-robin, the same in every arm) over a static list of Inventory's instances, given as
+ * Cloud LoadBalancer (round-robin, the same in every variant) over a static list of Inventory's instances, given as
  * {@code spring.cloud.discovery.client.simple.instances.inventory[i].uri}; with call counting, the list holds a
  * counting proxy per instance instead. The launch contract of the service jars is in apps/eshop (docs/eshop.md).
  */

@@ -6,9 +6,9 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The three arms of the e-shop (seed 003, spec D-11): {@code platform} and {@code virtual} run the same Spring MVC
+ * The three variants of the e-shop (seed 003, spec D-11): {@code platform} and {@code virtual} run the same Spring MVC
  * code ({@code apps/eshop/mvc}) on Tomcat's platform threads or on a virtual thread per request; {@code reactive}
- * runs WebFlux with R2DBC and WebClient ({@code apps/eshop/webflux}). Each service of each arm is one runnable jar,
+ * runs WebFlux with R2DBC and WebClient ({@code apps/eshop/webflux}). Each service of each variant is one runnable jar,
  * {@code apps/eshop/<id>/<service>/target/eshop-<id>-<service>-exec.jar}.
  */
 public enum EshopVariant {

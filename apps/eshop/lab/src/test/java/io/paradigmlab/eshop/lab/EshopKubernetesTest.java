@@ -15,21 +15,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code ./lab k8s render eshop --variant all}: the three arms, valid offline; products and stock on PostgreSQL,
- * orders on MariaDB, product and order calling inventory by its Service's name; the arms differ in image only.
+ * {@code ./lab k8s render eshop --variant all}: the three variants, valid offline; products and stock on PostgreSQL,
+ * orders on MariaDB, product and order calling inventory by its Service's name; the variants differ in image only.
  */
 class EshopKubernetesTest {
 
     @Test
     void theThreeArmsRenderValidManifestsOnBothDatabases(@TempDir Path out) throws IOException {
-        List<String> arms = Arrays.stream(EshopVariant.values()).map(EshopVariant::id).toList();
+        List<String> variants = Arrays.stream(EshopVariant.values()).map(EshopVariant::id).toList();
         new KubernetesRenderer(new EshopApplication(), new KubernetesNames("reg.example/lab", "t4"), "eshop-test")
-                .render(arms, out);
+                .render(variants, out);
 
         var result = new KubernetesValidator(RepoLayout.locate().workDir("k8s-venv")).validate(out);
         assertThat(result.valid()).as(result.output()).isTrue();
         // base: namespace, PostgreSQL's and MariaDB's four objects each, Hyperfoil; a Deployment and a Service per
-        // service and arm
+        // service and variant
         assertThat(result.output()).contains("28 documents in 13 files, 0 invalid");
 
         assertThat(Files.readString(out.resolve("base").resolve("postgres.yaml")))
@@ -39,15 +39,15 @@ class EshopKubernetesTest {
                 .contains("CREATE DATABASE `eshop_order`", "USE `eshop_order`;", "CREATE TABLE orders");
         for (String service : List.of("product", "inventory", "order")) {
             String first = null;
-            for (String arm : arms) {
-                String manifest = Files.readString(out.resolve(arm).resolve(service + ".yaml"));
-                assertThat(manifest).contains("image: reg.example/lab/eshop-" + arm + "-" + service + ":t4");
-                String neutral = manifest.replace("eshop-" + arm + "-", "eshop-ARM-").replace("variant: " + arm,
+            for (String variant : variants) {
+                String manifest = Files.readString(out.resolve(variant).resolve(service + ".yaml"));
+                assertThat(manifest).contains("image: reg.example/lab/eshop-" + variant + "-" + service + ":t4");
+                String neutral = manifest.replace("eshop-" + variant + "-", "eshop-VARIANT-").replace("variant: " + variant,
                         "variant: ARM");
                 if (first == null) {
                     first = neutral;
                 }
-                assertThat(neutral).as(arm + " " + service).isEqualTo(first);
+                assertThat(neutral).as(variant + " " + service).isEqualTo(first);
             }
         }
         String order = Files.readString(out.resolve("platform").resolve("order.yaml"));

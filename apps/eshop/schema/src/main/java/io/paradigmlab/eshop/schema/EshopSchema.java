@@ -7,7 +7,7 @@ import org.flywaydb.core.api.configuration.FluentConfiguration;
 /**
  * The e-shop's three databases, one per service (spec 2.1, pinned decisions): their names, Flyway migrations and
  * tables. The lab and the test fixtures migrate before a variant starts, so no variant spends start-up time on it and
- * every arm meets the same schema.
+ * every variant meets the same schema.
  */
 public final class EshopSchema {
 

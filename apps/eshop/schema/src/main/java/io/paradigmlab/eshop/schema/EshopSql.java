@@ -5,10 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Every SQL statement of the e-shop's three services, each once, run as these very strings by every arm: JDBC through
+ * Every SQL statement of the e-shop's three services, each once, run as these very strings by every variant: JDBC through
  * Spring's {@code JdbcClient}, R2DBC through Spring's {@code DatabaseClient}, both with these {@code :named}
  * parameters (Spring expands them to the driver's markers: {@code ?} for pgjdbc and MariaDB, {@code $n} for
- * r2dbc-postgresql). Equal work across arms starts here: same text, same number of statements per request.
+ * r2dbc-postgresql). Equal work across variants starts here: same text, same number of statements per request.
  *
  * <p>Parameter types to bind: codes and text {@code String}; {@code :price} {@code BigDecimal}; quantities and ids
  * {@code Long} (or {@code long}); the arrays of the bulk statements as Java arrays ({@code String[]}, {@code Long[]},

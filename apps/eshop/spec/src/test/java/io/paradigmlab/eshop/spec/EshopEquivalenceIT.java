@@ -30,13 +30,13 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The three arms side by side, one instance each: the same requests, in the same order, get the same answers
+ * The three variants side by side, one instance each: the same requests, in the same order, get the same answers
  * (normalized: an error's timestamp left out, the ids the databases assign masked, the export without the rows other
  * test classes add, a PNG by its hash) and do the same work, measured request by request with the lab's
  * {@link WorkMeter}: the same SQL statements on PostgreSQL and MariaDB, the same calls to Inventory, and that work is
  * the contract's (spec 2.7: e.g. a stock update is one lookup, one call, one upsert).
  *
- * <p>Shares the one-instance deployments with the arms' suites; keeps to product ids 100 to 199, codes from
+ * <p>Shares the one-instance deployments with the variants' suites; keeps to product ids 100 to 199, codes from
  * {@code P4000000} and order numbers of its own, and sets the stock it orders from first, so its answers do not
  * depend on which class ran before.
  */
@@ -65,23 +65,23 @@ class EshopEquivalenceIT {
 
     @Test
     void everyArmGivesTheSameAnswersAndDoesTheSameWork(EshopFixture fixture) {
-        Map<EshopVariant, EshopDeployment> arms = new LinkedHashMap<>();
-        for (EshopVariant v : EshopFixture.arms()) {
-            arms.put(v, fixture.deployment(v, 1));
+        Map<EshopVariant, EshopDeployment> variants = new LinkedHashMap<>();
+        for (EshopVariant v : EshopFixture.variants()) {
+            variants.put(v, fixture.deployment(v, 1));
         }
         Map<EshopVariant, WorkMeter> meters = new LinkedHashMap<>();
-        arms.forEach((v, d) -> meters.put(v, new WorkMeter(fixture.infrastructure(), d)));
+        variants.forEach((v, d) -> meters.put(v, new WorkMeter(fixture.infrastructure(), d)));
         Map<EshopVariant, Map<String, String>> vars = new LinkedHashMap<>();
-        arms.keySet().forEach(v -> vars.put(v, new LinkedHashMap<>()));
+        variants.keySet().forEach(v -> vars.put(v, new LinkedHashMap<>()));
         List<String> failures = new ArrayList<>();
         try {
             for (Call call : calls(fixture)) {
                 Map<EshopVariant, String> answers = new LinkedHashMap<>();
                 Map<EshopVariant, Work> works = new LinkedHashMap<>();
-                for (var arm : arms.entrySet()) {
-                    EshopVariant v = arm.getKey();
+                for (var variant : variants.entrySet()) {
+                    EshopVariant v = variant.getKey();
                     String path = substitute(call.path(), vars.get(v));
-                    Client client = new Client(arm.getValue().urls(EshopService.of(call.service())));
+                    Client client = new Client(variant.getValue().urls(EshopService.of(call.service())));
                     WorkMeter meter = meters.get(v);
                     meter.reset();
                     Client.Response r = client.send(call.method(), path, call.contentType(),
@@ -318,7 +318,7 @@ class EshopEquivalenceIT {
         }
     }
 
-    /** The export without the rows of codes {@code P3xxxxxx}, which the arms' suites add. */
+    /** The export without the rows of codes {@code P3xxxxxx}, which the variants' suites add. */
     private static String withoutOtherClassesRows(String csv) {
         StringBuilder out = new StringBuilder();
         for (String record : csv.split("\r\n", -1)) {

@@ -37,9 +37,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * The suite's real infrastructure, started once per test JVM with the lab's own code: one embedded PostgreSQL and one
- * embedded MariaDB, the {@code ci} data set generated once into template databases, and each deployment (an arm with
+ * embedded MariaDB, the {@code ci} data set generated once into template databases, and each deployment (a variant with
  * one or three instances of each service) launched as the lab launches it: {@link EshopApplication#launch}, a counting
- * proxy in front of every Inventory instance, BlockHound in the reactive arm, pools of {@value #POOL_SIZE}
+ * proxy in front of every Inventory instance, BlockHound in the reactive variant, pools of {@value #POOL_SIZE}
  * connections, and databases of its own ({@link TemplateDataSets#freshDatabase}: a copy of the templates on
  * PostgreSQL, an empty migrated one on MariaDB), so no deployment sees another's writes. Shared deployments start on
  * first use and stop when the test JVM ends (or when {@link #release} says their last user is done).
@@ -79,7 +79,7 @@ public final class EshopFixture implements AutoCloseable {
                 Duration.ofNanos(System.nanoTime() - began).toMillis());
     }
 
-    /** The arm's shared deployment with {@code instances} of each service: started on first use. */
+    /** The variant's shared deployment with {@code instances} of each service: started on first use. */
     public synchronized EshopDeployment deployment(EshopVariant variant, int instances) {
         return shared.computeIfAbsent(key(variant, instances),
                 k -> start(variant, instances, "", Map.of(), EnumSet.allOf(EshopService.class)));
@@ -108,7 +108,7 @@ public final class EshopFixture implements AutoCloseable {
     }
 
     /**
-     * The arm's shared deployment handed over to one test, which owns it from now on and closes it: no later test
+     * The variant's shared deployment handed over to one test, which owns it from now on and closes it: no later test
      * gets it (the next {@link #deployment} call starts a fresh one). A test that stops services uses it as its last,
      * so a deployment of its own costs no extra start (nine JVMs with three instances, the suite's main cost).
      */
@@ -212,11 +212,11 @@ public final class EshopFixture implements AutoCloseable {
     }
 
     /**
-     * The arms {@link EshopEquivalenceIT} compares: all three, unless {@code -Deshop.spec.arms=platform,virtual}
-     * narrows them (while an arm's jars are being built, say).
+     * The variants {@link EshopEquivalenceIT} compares: all three, unless {@code -Deshop.spec.variants=platform,virtual}
+     * narrows them (while a variant's jars are being built, say).
      */
-    static List<EshopVariant> arms() {
-        String wanted = System.getProperty("eshop.spec.arms", "");
+    static List<EshopVariant> variants() {
+        String wanted = System.getProperty("eshop.spec.variants", "");
         if (wanted.isBlank()) {
             return Arrays.asList(EshopVariant.values());
         }

@@ -49,8 +49,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The e-shop's behaviour, black-box over HTTP, run unchanged against each arm with one and with three instances of
- * each service (one subclass per arm and instance count). The deployment is shared by the tests of a class (each test
+ * The e-shop's behaviour, black-box over HTTP, run unchanged against each variant with one and with three instances of
+ * each service (one subclass per variant and instance count). The deployment is shared by the tests of a class (each test
  * touches products, codes and order numbers of its own, so their order does not matter), except the Inventory-down
  * test, which runs last and takes the deployment over as its own; the class stops the deployment when it is done. With
  * several instances, each request goes to the next instance of the entry service in turn.

@@ -13,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The e-shop's behaviour suite against the {@code platform} arm, one instance of each service; and the arm launched
+ * The e-shop's behaviour suite against the {@code platform} variant, one instance of each service; and the variant launched
  * {@code --set faithful=true}, which makes its reservation calls one at a time as the seed's conventional service did.
  */
 class PlatformEshopIT extends EshopSpec {

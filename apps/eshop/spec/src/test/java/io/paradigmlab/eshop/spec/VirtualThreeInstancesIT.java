@@ -3,7 +3,7 @@ package io.paradigmlab.eshop.spec;
 import io.paradigmlab.eshop.lab.EshopVariant;
 
 /**
- * The e-shop's behaviour suite against the {@code virtual} arm with three instances of each service: the
+ * The e-shop's behaviour suite against the {@code virtual} variant with three instances of each service: the
  * same tests, each request to the next instance of its entry service, Product and Order reaching Inventory's three
  * instances round-robin ({@link EshopSpec#everyInventoryInstanceTakesItsTurn}).
  */

@@ -49,7 +49,7 @@ final class EshopTestServices {
     final TestServer inventory;
     final TestServer product;
     final TestServer order;
-    /** Order with {@code eshop.order.fan-out=1}: the seed's sequential arm. */
+    /** Order with {@code eshop.order.fan-out=1}: the seed's sequential variant. */
     final TestServer sequentialOrder;
     /** Product whose Inventory is down, with at most one request in flight. */
     final TestServer productWithoutInventory;

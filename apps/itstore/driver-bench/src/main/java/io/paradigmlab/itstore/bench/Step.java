@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * One thing an operation asks of the connection. An operation is a list of steps that both drivers run in order, one
- * at a time, on their one connection: what makes the JDBC and the R2DBC arm do the same work.
+ * at a time, on their one connection: what makes the JDBC and the R2DBC variant do the same work.
  *
  * @param kind what to do
  * @param sql  the statement ({@code null} for {@link Kind#BEGIN} and {@link Kind#COMMIT})

@@ -39,7 +39,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * On a real PostgreSQL with {@code pg_stat_statements}: for every operation the JDBC and the R2DBC arm send the server
+ * On a real PostgreSQL with {@code pg_stat_statements}: for every operation the JDBC and the R2DBC variant send the server
  * the same statements the same number of times, read the same values, affect the same rows and leave the same data;
  * and the untimed steps that follow an invocation put the database back as it was. Each driver works on its own copy
  * of the same databases, so "the same data after" compares two independent runs.
@@ -66,7 +66,7 @@ class EqualWorkTest {
                 .setDataDirectory(Files.createTempDirectory(temp, "pg"))
                 .setCleanDataDirectory(true)
                 .setServerConfig("shared_preload_libraries", "pg_stat_statements")
-                // top-level statements only: one entry per statement an arm sent (not the foreign-key checks inside)
+                // top-level statements only: one entry per statement a variant sent (not the foreign-key checks inside)
                 .setServerConfig("pg_stat_statements.track", "top")
                 .start();
         server = new PostgresEndpoint("localhost", embedded.getPort(), "postgres", "postgres");
@@ -111,7 +111,7 @@ class EqualWorkTest {
         return ops.stream();
     }
 
-    /** What one arm did: statements by normalized text with their calls, values read, count, data around it. */
+    /** What one variant did: statements by normalized text with their calls, values read, count, data around it. */
     record Outcome(Map<String, Long> statements, List<String> values, long count, Map<String, String> before,
                    Map<String, String> after, Map<String, String> restored) {
     }

@@ -8,9 +8,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 
 /**
- * The JDBC cells' database wiring, the same for {@code jdbc-mvc}, {@code jdbc-virtual} and {@code jdbc-webflux}
+ * The JDBC variants' database wiring, the same for {@code jdbc-mvc}, {@code jdbc-virtual} and {@code jdbc-webflux}
  * (docs/adr/0009-itstore-variants.md): one HikariCP pool built from {@code itstore.db.*} by {@link JdbcSettings},
- * the {@link JdbcStore} over it (the MVC cells' {@code BlockingItStore}), and in a WebFlux application the
+ * the {@link JdbcStore} over it (the MVC variants' {@code BlockingItStore}), and in a WebFlux application the
  * {@link ReactiveJdbcStore} adapter (its {@code ReactiveItStore}), offloading to {@code boundedElastic} unless
  * {@code itstore.faithful} asks for the original's inline calls. Spring Boot's own DataSource configuration backs off
  * since this one defines the pool.

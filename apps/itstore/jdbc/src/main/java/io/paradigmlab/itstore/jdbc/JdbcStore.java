@@ -38,7 +38,7 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  *
  * <p>A pool that gives no connection within its acquire timeout, or a database that cannot be reached, is thrown as
  * the domain's 503 ({@code ApiException.Unavailable}, see {@link #translate}: {@code common-web-mvc}'s {@link DatabaseFailures}, the rule every
- * servlet variant's error handling applies, here for the WebFlux cell too); every other failure is Spring's
+ * servlet variant's error handling applies, here for the WebFlux variant too); every other failure is Spring's
  * {@code DataAccessException} (a 500).
  *
  * <p>{@code first_N_products} comes in two shapes (spec D-4): streamed ({@link #streamFirstNProducts},
@@ -215,7 +215,7 @@ public class JdbcStore implements BlockingItStore {
 
     /**
      * The domain's 503 when {@code error} says the database is unreachable ({@link DatabaseFailures}), else
-     * {@code error} itself: thrown here, not left to the web layer, because the WebFlux cell's error handling knows
+     * {@code error} itself: thrown here, not left to the web layer, because the WebFlux variant's error handling knows
      * only R2DBC's failures.
      */
     static RuntimeException translate(RuntimeException error) {

@@ -20,7 +20,7 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * {@link JdbcStore} seen from WebFlux: the {@code jdbc-webflux} variant's port (spec D-3, the mixed cell WebFlux x
+ * {@link JdbcStore} seen from WebFlux: the {@code jdbc-webflux} variant's port (spec D-3, the mixed variant WebFlux x
  * JDBC). Nothing runs until the publisher is subscribed; each subscription runs the one statement of the wrapped
  * method.
  *

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The IT store in the lab (seed 002): one service, {@code store}, in six cells of {JDBC, R2DBC} x {MVC, virtual-thread
+ * The IT store in the lab (seed 002): one service, {@code store}, in six variants of {JDBC, R2DBC} x {MVC, virtual-thread
  * MVC, WebFlux}, seed 002's five load tests as scenarios. Registered in
  * META-INF/services/io.paradigmlab.lab.app.Application.
  */
@@ -31,7 +31,7 @@ public final class ItStoreApplication implements Application {
     public static final int DEFAULT_PORT = 8090;
     /** The launch setting that builds the whole first_N_products list before writing it. */
     public static final String MATERIALIZE = "materialize";
-    /** The launch setting of the pool size of every cell. */
+    /** The launch setting of the pool size of every variant. */
     public static final String POOL_SIZE = "pool-size";
 
     /** The scenarios: to add one, write its file under scenarios/itstore/ and add a line here (docs/scenarios.md). */
@@ -77,13 +77,13 @@ public final class ItStoreApplication implements Application {
     }
 
     /**
-     * The cell's one JVM on the cluster's PostgreSQL, with the arguments {@link ItStoreDeployment} gives it and the
+     * The variant's one JVM on the cluster's PostgreSQL, with the arguments {@link ItStoreDeployment} gives it and the
      * launch settings at their defaults (the fair implementation, the default pool). Image
-     * {@code <registry>/itstore-<cell>-store:<tag>}, from {@code apps/itstore/<cell>/store}.
+     * {@code <registry>/itstore-<variant>-store:<tag>}, from {@code apps/itstore/<variant>/store}.
      */
     @Override
     public Optional<KubernetesVariant> kubernetes(String variant, KubernetesNames names) {
-        ItStoreVariant cell = ItStoreVariant.parse(variant);
+        ItStoreVariant chosen = ItStoreVariant.parse(variant);
         List<String> args = List.of("--server.port=" + DEFAULT_PORT,
                 "--itstore.db.host=" + KubernetesNames.POSTGRES_HOST,
                 "--itstore.db.port=" + KubernetesNames.POSTGRES_PORT,
@@ -93,7 +93,7 @@ public final class ItStoreApplication implements Application {
                 "--itstore.db.pool-size=" + ItStoreDeployment.DEFAULT_POOL_SIZE,
                 "--itstore.faithful=false", "--itstore.materialize=false");
         return Optional.of(new KubernetesVariant(List.of(new KubernetesVariant.Container(SERVICE,
-                names.image(ID, cell.id(), SERVICE), DEFAULT_PORT, KubernetesVariant.Role.SERVICE, args)),
+                names.image(ID, chosen.id(), SERVICE), DEFAULT_PORT, KubernetesVariant.Role.SERVICE, args)),
                 false, Map.of()));
     }
 
@@ -111,10 +111,10 @@ public final class ItStoreApplication implements Application {
     public Map<String, String> launchSettings() {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put(FAITHFUL, "true: the original's threading defects (jdbc-webflux runs JDBC on the event loop;"
-                + " r2dbc-mvc and r2dbc-virtual subscribe on parallel() and block); the other cells are unchanged");
+                + " r2dbc-mvc and r2dbc-virtual subscribe on parallel() and block); the other variants are unchanged");
         settings.put(MATERIALIZE, "true: first_N_products builds the whole list before writing it, as the original"
-                + " MVC did (default: streamed by every cell)");
-        settings.put(POOL_SIZE, "connections of every cell's pool, all opened at start (default "
+                + " MVC did (default: streamed by every variant)");
+        settings.put(POOL_SIZE, "connections of every variant's pool, all opened at start (default "
                 + ItStoreDeployment.DEFAULT_POOL_SIZE + "; PostgreSQL's max_connections must exceed it)");
         return settings;
     }
@@ -122,10 +122,10 @@ public final class ItStoreApplication implements Application {
     @Override
     public Map<String, String> environment() {
         Map<String, String> env = new LinkedHashMap<>();
-        env.put("database pool", "100 connections, all opened at start, 2 s acquire timeout, in every cell (ADR 0009)");
+        env.put("database pool", "100 connections, all opened at start, 2 s acquire timeout, in every variant (ADR 0009)");
         env.put("first_N_products fetch size", "1,000 rows per round trip (JDBC portal, R2DBC fetchSize)");
-        env.put("request threads", "Tomcat 200 platform (mvc cells), a virtual thread per request (virtual cells),"
-                + " Netty event loops, one per core (webflux cells)");
+        env.put("request threads", "Tomcat 200 platform (mvc variants), a virtual thread per request (virtual variants),"
+                + " Netty event loops, one per core (webflux variants)");
         env.put("R2DBC event loops", Runtime.getRuntime().availableProcessors() + " (the driver's own, one per core)");
         return env;
     }

@@ -15,14 +15,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One cell of the IT store running: its one service JVM ({@code apps/itstore/<variant>/store}) on a database the lab
+ * One variant of the IT store running: its one service JVM ({@code apps/itstore/<variant>/store}) on a database the lab
  * prepared (or, when none was given, a fresh migrated and empty one), launched with the lab's JVM flags and the
  * launch settings ({@code faithful}, {@code materialize}, {@code pool-size}) turned into the service's
  * {@code itstore.*} properties.
  */
 public final class ItStoreDeployment extends OneProcessDeployment {
 
-    /** Connections of every cell's pool (docs/adr/0009-itstore-variants.md). */
+    /** Connections of every variant's pool (docs/adr/0009-itstore-variants.md). */
     public static final int DEFAULT_POOL_SIZE = 100;
     /** Generous: one JVM opening 100 connections on a loaded 2-core machine. */
     public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(180);
@@ -32,7 +32,7 @@ public final class ItStoreDeployment extends OneProcessDeployment {
     }
 
     /**
-     * Starts the cell and waits until it is healthy.
+     * Starts the variant and waits until it is healthy.
      *
      * @throws LabException naming the module to build when its jar is missing, for a bad launch setting, or quoting
      *                      the log of a service that did not become healthy
@@ -80,7 +80,7 @@ public final class ItStoreDeployment extends OneProcessDeployment {
         return new ItStoreDeployment(variant, process, jar, database);
     }
 
-    /** The runnable jar of a cell (it must be built). */
+    /** The runnable jar of a variant (it must be built). */
     public static Path jar(RepoLayout repo, ItStoreVariant variant) {
         return repo.serviceJar(ItStoreApplication.ID, variant.id(), ItStoreApplication.SERVICE);
     }

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The six cells of the IT store (docs/adr/0009-itstore-variants.md): {JDBC, R2DBC} x {MVC on platform threads, MVC on
+ * The six variants of the IT store (docs/adr/0009-itstore-variants.md): {JDBC, R2DBC} x {MVC on platform threads, MVC on
  * virtual threads, WebFlux}. Each is one Spring Boot application, {@code apps/itstore/<id>/store}.
  */
 public enum ItStoreVariant {
@@ -32,7 +32,7 @@ public enum ItStoreVariant {
         return id;
     }
 
-    /** Whether requests are served on Netty's event loops (the WebFlux cells): BlockHound applies there. */
+    /** Whether requests are served on Netty's event loops (the WebFlux variants): BlockHound applies there. */
     public boolean eventLoop() {
         return eventLoop;
     }

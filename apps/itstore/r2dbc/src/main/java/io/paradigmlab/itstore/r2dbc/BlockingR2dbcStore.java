@@ -22,7 +22,7 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * {@link R2dbcStore} seen from Spring MVC: the port of the {@code r2dbc-mvc} and {@code r2dbc-virtual} variants (spec
- * D-3, the mixed cells MVC x R2DBC). Plain return types, as itstore-jdbc's {@code JdbcStore}; the calling thread (a
+ * D-3, the mixed variants MVC x R2DBC). Plain return types, as itstore-jdbc's {@code JdbcStore}; the calling thread (a
  * Tomcat worker, or a virtual thread) waits for the reactive driver. Never call it on an event loop.
  *
  * <ul>

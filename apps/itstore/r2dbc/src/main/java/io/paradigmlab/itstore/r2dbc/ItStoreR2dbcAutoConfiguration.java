@@ -10,10 +10,10 @@ import org.springframework.r2dbc.core.DatabaseClient;
 import reactor.netty.resources.LoopResources;
 
 /**
- * The R2DBC cells' database wiring, the same for {@code r2dbc-mvc}, {@code r2dbc-virtual} and {@code r2dbc-webflux}
+ * The R2DBC variants' database wiring, the same for {@code r2dbc-mvc}, {@code r2dbc-virtual} and {@code r2dbc-webflux}
  * (docs/adr/0009-itstore-variants.md): the driver's own event loops and one r2dbc-pool built from {@code itstore.db.*}
- * by {@link R2dbcSettings}, the {@link R2dbcStore} over it (the WebFlux cell's {@code ReactiveItStore}), and in a
- * servlet application the {@link BlockingR2dbcStore} bridge (the MVC cells' {@code BlockingItStore}), which uses
+ * by {@link R2dbcSettings}, the {@link R2dbcStore} over it (the WebFlux variant's {@code ReactiveItStore}), and in a
+ * servlet application the {@link BlockingR2dbcStore} bridge (the MVC variants' {@code BlockingItStore}), which uses
  * {@code subscribeOn(parallel())} as the original did when {@code itstore.faithful} is set. Spring Boot's own R2DBC
  * configuration backs off since this one defines the connection factory.
  *

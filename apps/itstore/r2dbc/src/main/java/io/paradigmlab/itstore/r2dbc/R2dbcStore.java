@@ -32,7 +32,7 @@ import reactor.core.publisher.Mono;
  *
  * <p>A pool that gives no connection within its acquire timeout, or a database that cannot be reached, is signalled as
  * the domain's 503 ({@code ApiException.Unavailable}, see {@link #many}: {@code common-web-flux}'s {@link DatabaseFailures}, the rule every
- * WebFlux variant's error handling applies, here for the MVC cells too); every other failure is Spring's
+ * WebFlux variant's error handling applies, here for the MVC variants too); every other failure is Spring's
  * {@code DataAccessException} (a 500).
  *
  * <p>{@link #firstNProducts} streams: a {@code Flux} of the rows as the driver fetches them, {@code fetchSize} per round
@@ -160,7 +160,7 @@ public class R2dbcStore implements ReactiveItStore {
 
     /**
      * The domain's 503 for a database that cannot be reached ({@link DatabaseFailures}): signalled here, not left to
-     * the web layer, because the MVC cells' error handling knows only JDBC's failures.
+     * the web layer, because the MVC variants' error handling knows only JDBC's failures.
      */
     private static <T> Flux<T> many(Flux<T> rows) {
         return rows.onErrorMap(DatabaseFailures::unreachable, R2dbcStore::unavailable);

@@ -18,7 +18,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The answers every endpoint must give on the seeded data, computed here in Java from the tables' raw rows (plain
- * {@code select *}), not with the endpoints' SQL: a wrong query in {@code ItStoreSql} or a wrong mapping in a cell
+ * {@code select *}), not with the endpoints' SQL: a wrong query in {@code ItStoreSql} or a wrong mapping in a variant
  * disagrees with this. Each answer is a list of JSON texts, one per element, in the order the contract promises (or
  * sorted, where it promises none: {@link #set}).
  */
@@ -221,7 +221,7 @@ final class Expected {
         return profits;
     }
 
-    /** A JSON object text from name/value pairs, in that order, written as the cells write records. */
+    /** A JSON object text from name/value pairs, in that order, written as the variants write records. */
     static String json(Object... pairs) {
         Map<String, Object> object = new LinkedHashMap<>();
         for (int i = 0; i < pairs.length; i += 2) {

@@ -17,9 +17,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The six cells side by side: the same requests get the same answers (normalized: an error's timestamp left out, the
+ * The six variants side by side: the same requests get the same answers (normalized: an error's timestamp left out, the
  * rows of an answer without a promised order sorted), {@code first_N_products} byte for byte, streamed or
- * materialized; and each request runs exactly one SQL statement, the same text in every cell, counted by PostgreSQL
+ * materialized; and each request runs exactly one SQL statement, the same text in every variant, counted by PostgreSQL
  * ({@code pg_stat_statements}).
  */
 @ExtendWith(ItStoreFixture.Resolver.class)
@@ -83,10 +83,10 @@ class ItStoreEquivalenceIT {
         }
         String first = bodies.values().iterator().next();
         assertThat(Expected.elements(Json.parse(first))).hasSize(ItStoreSpec.PRODUCTS);
-        assertThat(bodies).allSatisfy((cell, body) -> assertThat(body).as(cell).isEqualTo(first));
+        assertThat(bodies).allSatisfy((variant, body) -> assertThat(body).as(variant).isEqualTo(first));
     }
 
-    /** One statement per request, the endpoint's own text, in every cell; none for the endpoint without database. */
+    /** One statement per request, the endpoint's own text, in every variant; none for the endpoint without database. */
     @Test
     void everyRequestRunsExactlyOneStatementTheSameInEveryCell(ItStoreFixture fixture) {
         Map<ItStoreVariant, Client> clients = clients(fixture);

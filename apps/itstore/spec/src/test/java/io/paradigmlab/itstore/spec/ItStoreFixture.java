@@ -22,13 +22,13 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * The suite's real infrastructure, started once per test JVM with the lab's own code: one embedded PostgreSQL, the
- * {@code ci} data set generated once into a template, and each cell launched (lazily, on first use) as its own process
- * on its own copy of it, with BlockHound in the WebFlux cells and a pool of {@link #POOL_SIZE} connections (the pool
- * size changes no answer; a small one lets a test exhaust it, and six cells fit PostgreSQL's connections at once).
+ * {@code ci} data set generated once into a template, and each variant launched (lazily, on first use) as its own process
+ * on its own copy of it, with BlockHound in the WebFlux variants and a pool of {@link #POOL_SIZE} connections (the pool
+ * size changes no answer; a small one lets a test exhaust it, and six variants fit PostgreSQL's connections at once).
  */
 public final class ItStoreFixture implements AutoCloseable {
 
-    /** Connections per cell in the suite. */
+    /** Connections per variant in the suite. */
     static final int POOL_SIZE = 4;
     static final long SEED = 42;
 
@@ -53,13 +53,13 @@ public final class ItStoreFixture implements AutoCloseable {
         StatementStatistics.install(infra.postgres());
     }
 
-    /** The cell's shared deployment: started on first use, stopped when the test JVM ends. */
+    /** The variant's shared deployment: started on first use, stopped when the test JVM ends. */
     public synchronized ItStoreDeployment deployment(ItStoreVariant variant) {
         return shared.computeIfAbsent(variant, v -> start(v, "", Map.of()));
     }
 
     /**
-     * A deployment of the cell for one test alone, on a copy of the data of its own, with launch settings added to
+     * A deployment of the variant for one test alone, on a copy of the data of its own, with launch settings added to
      * the suite's ({@code faithful}, {@code materialize}); the caller closes it.
      */
     public ItStoreDeployment startDeployment(ItStoreVariant variant, String suffix, Map<String, String> settings) {

@@ -32,7 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The IT store's behaviour, black-box over HTTP, run unchanged against each cell (one subclass per cell): every
+ * The IT store's behaviour, black-box over HTTP, run unchanged against each variant (one subclass per variant): every
  * endpoint's answer on the seeded {@code ci} data equals the one computed from the raw rows ({@link Expected}),
  * {@code first_N_products} answers exactly N rows, bad input gets the contract's 400 body, a missing product 404, an
  * exhausted pool 503 with {@code Retry-After}, and an abandoned stream gives its connection back.
@@ -44,7 +44,7 @@ abstract class ItStoreSpec {
     static final int PRODUCTS = 20_000;
 
     ItStoreFixture fixture;
-    ItStoreDeployment cell;
+    ItStoreDeployment variant;
     Client client;
     Expected expected;
 
@@ -53,8 +53,8 @@ abstract class ItStoreSpec {
     @BeforeEach
     void start(ItStoreFixture fixture) {
         this.fixture = fixture;
-        this.cell = fixture.deployment(variant());
-        this.client = new Client(cell.url());
+        this.variant = fixture.deployment(variant());
+        this.client = new Client(variant.url());
         this.expected = fixture.expected();
     }
 
@@ -222,17 +222,17 @@ abstract class ItStoreSpec {
     void anExhaustedPoolAnswers503WithRetryAfter() throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         List<CompletableFuture<HttpResponse<String>>> holders = new ArrayList<>();
-        try (Connection lock = fixture.connect(cell.database())) {
+        try (Connection lock = fixture.connect(variant.database())) {
             lock.setAutoCommit(false);
             try (Statement s = lock.createStatement()) {
                 // every max_invoice now waits for this transaction, holding its pooled connection
                 s.execute("lock table invoice in access exclusive mode");
             }
             for (int i = 0; i < ItStoreFixture.POOL_SIZE; i++) {
-                holders.add(http.sendAsync(HttpRequest.newBuilder(URI.create(cell.url() + "/itStore/max_invoice"))
+                holders.add(http.sendAsync(HttpRequest.newBuilder(URI.create(variant.url() + "/itStore/max_invoice"))
                         .timeout(Client.TIMEOUT).build(), HttpResponse.BodyHandlers.ofString()));
             }
-            awaitWaitingOnLock(cell.database(), ItStoreFixture.POOL_SIZE);
+            awaitWaitingOnLock(variant.database(), ItStoreFixture.POOL_SIZE);
             Instant sent = Instant.now();
             Client.Response refused = client.get("/itStore/ces_by_type?type=m");
             assertError(refused, 503, "/itStore/ces_by_type", "Database unavailable");
@@ -251,7 +251,7 @@ abstract class ItStoreSpec {
     @Test
     void abandonedStreamsGiveTheirConnectionsBack() throws Exception {
         for (int i = 0; i < ItStoreFixture.POOL_SIZE + 2; i++) {
-            URI base = URI.create(cell.url());
+            URI base = URI.create(variant.url());
             try (var socket = new java.net.Socket(base.getHost(), base.getPort())) {
                 socket.getOutputStream().write(("GET /itStore/first_N_products?N=" + ItStoreRequests.MAX_N
                         + " HTTP/1.1\r\nHost: x\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));

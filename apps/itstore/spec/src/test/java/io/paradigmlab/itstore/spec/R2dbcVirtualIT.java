@@ -2,7 +2,7 @@ package io.paradigmlab.itstore.spec;
 
 import io.paradigmlab.itstore.lab.ItStoreVariant;
 
-/** The IT store's behaviour suite against the {@code r2dbc-virtual} cell. */
+/** The IT store's behaviour suite against the {@code r2dbc-virtual} variant. */
 class R2dbcVirtualIT extends ItStoreSpec {
 
     @Override

@@ -2,7 +2,7 @@ package io.paradigmlab.itstore.spec;
 
 import io.paradigmlab.itstore.lab.ItStoreVariant;
 
-/** The IT store's behaviour suite against the {@code r2dbc-webflux} cell. */
+/** The IT store's behaviour suite against the {@code r2dbc-webflux} variant. */
 class R2dbcWebfluxIT extends ItStoreSpec {
 
     @Override

@@ -37,7 +37,7 @@ import java.util.function.Supplier;
  * assigns a random (version 4) UUID from the {@code Supplier} it passes to {@link #orderBatch}, after validation, in
  * line order. Not derived from the batch's content on purpose: two orders with equal content are two orders, and 20
  * concurrent identical batches on a stock of 10 must give 10 rows, which a content-derived number would make collide
- * on {@code orders.order_number UNIQUE}. A suite that compares bodies across arms sends its own numbers (as
+ * on {@code orders.order_number UNIQUE}. A suite that compares bodies across variants sends its own numbers (as
  * {@code SeedData.invalidOrders} does) or masks the generated ones.
  */
 public final class EshopRequests {

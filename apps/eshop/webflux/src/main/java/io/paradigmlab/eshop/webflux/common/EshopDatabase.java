@@ -22,7 +22,7 @@ import reactor.netty.resources.LoopResources;
  * @param acquireTimeout {@code eshop.db.acquire-timeout} (default 2 s): the longest a statement waits for a connection,
  *                       then 503 Database unavailable ({@code common-web-flux}'s {@code DatabaseFailures})
  * @param loopThreads    {@code eshop.db.loop-threads} (default: the cores): the driver's own Netty event loops, apart
- *                       from the web server's, as the IT store's R2DBC cells
+ *                       from the web server's, as the IT store's R2DBC variants
  */
 public record EshopDatabase(String url, String username, String password, int poolSize, Duration acquireTimeout,
                             int loopThreads) {

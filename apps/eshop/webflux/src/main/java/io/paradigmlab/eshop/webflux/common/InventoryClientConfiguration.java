@@ -46,7 +46,7 @@ public class InventoryClientConfiguration {
         }
         return ConnectionProvider.builder("eshop-inventory")
                 .maxConnections(max)
-                // bounded, and as long as the MVC arms wait for a pooled connection (their request timeout, 5 s);
+                // bounded, and as long as the MVC variants wait for a pooled connection (their request timeout, 5 s);
                 // Reactor Netty's defaults would queue without end for 45 s. A refused acquire answers 503.
                 .pendingAcquireMaxCount(10_000)
                 .pendingAcquireTimeout(Duration.ofSeconds(5))

@@ -71,7 +71,7 @@ public class OrderService {
         if (options.mode() == BatchMode.BULK) {
             return inventory.reserve(lines).map(ReservationResult::rejected);
         }
-        // as the MVC arms: after the first failed call no further call is sent, the calls in flight are awaited,
+        // as the MVC variants: after the first failed call no further call is sent, the calls in flight are awaited,
         // and the lines they reserved are given back before the failure is answered
         AtomicBoolean failed = new AtomicBoolean();
         return Flux.fromIterable(lines)

@@ -4,7 +4,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
- * The IT store's {@code jdbc-virtual} cell: Spring MVC, JDBC on virtual threads. Nothing of its own: the controller,
+ * The IT store's {@code jdbc-virtual} variant: Spring MVC, JDBC on virtual threads. Nothing of its own: the controller,
  * errors and limits come from itstore-web-mvc, the {@code BlockingItStore} from the JDBC module on the class path
  * (JdbcStore: JdbcClient over HikariCP), both as auto-configurations; settings in application.yml.
  */

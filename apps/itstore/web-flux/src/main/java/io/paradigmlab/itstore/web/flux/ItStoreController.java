@@ -27,7 +27,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Every endpoint of docs/api/itstore.md over the {@link ReactiveItStore} port, for both WebFlux cells (the JDBC
+ * Every endpoint of docs/api/itstore.md over the {@link ReactiveItStore} port, for both WebFlux variants (the JDBC
  * adapter and the R2DBC store are wiring choices). Nothing here blocks: parameters are parsed on the event loop (a few
  * comparisons) and the store's publisher is returned for Spring to subscribe.
  *
@@ -52,7 +52,7 @@ public class ItStoreController {
     private final boolean materialize;
 
     /**
-     * @param store       the cell's port: {@code ReactiveJdbcStore} or {@code R2dbcStore}
+     * @param store       the variant's port: {@code ReactiveJdbcStore} or {@code R2dbcStore}
      * @param materialize {@code itstore.materialize}: when true, {@code first_N_products} asks the store for the whole
      *                    list ({@link ReactiveItStore#firstNProductsList}) and writes it as one value, as the original
      *                    MVC projects did; when false (the default) it streams {@link ReactiveItStore#firstNProducts}.

@@ -13,11 +13,11 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 
 /**
- * The web layer of the IT store's two WebFlux cells, {@code jdbc-webflux} and {@code r2dbc-webflux}
+ * The web layer of the IT store's two WebFlux variants, {@code jdbc-webflux} and {@code r2dbc-webflux}
  * (docs/adr/0009-itstore-variants.md), written once: the {@link ItStoreController} over whichever
- * {@link ReactiveItStore} the cell's driver module defines, and the plumbing every application's WebFlux variants share
+ * {@link ReactiveItStore} the variant's driver module defines, and the plumbing every application's WebFlux variants share
  * ({@code common-web-flux}'s {@link WebFluxPlumbingConfiguration}: the contract's error bodies, which replace Spring
- * Boot's default error handler, the in-flight bound, the edge rules Tomcat applies in the MVC cells and the Reactor
+ * Boot's default error handler, the in-flight bound, the edge rules Tomcat applies in the MVC variants and the Reactor
  * Netty keep-alive workaround) with the IT store's words and bound.
  *
  * <p>Properties (each changes a measurement):

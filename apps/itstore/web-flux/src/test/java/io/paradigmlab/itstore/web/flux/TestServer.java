@@ -28,11 +28,11 @@ import org.springframework.context.support.GenericApplicationContext;
  * A WebFlux application with this library's auto-configuration over a test store, on Reactor Netty at a random port,
  * and plain HTTP clients for it: the JDK's {@link HttpClient} for well-formed requests and a socket for the ones no
  * client library would send (bad escapes, oversized heads). BlockHound is installed before the server starts, so a
- * blocking call on an event loop fails its request here as it does in a cell run with {@code -Ditstore.blockhound}.
+ * blocking call on an event loop fails its request here as it does in a variant run with {@code -Ditstore.blockhound}.
  */
 final class TestServer implements AutoCloseable {
 
-    /** The cells' settings that the tests depend on (their application.yml has the same). */
+    /** The variants' settings that the tests depend on (their application.yml has the same). */
     private static final List<String> CELL_PROPERTIES = List.of(
             "server.port=0",
             "server.netty.max-initial-line-length=8KB",

@@ -32,7 +32,7 @@ import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The IT store's HTTP contract (docs/api/itstore.md) over the blocking port, the same code for the four MVC cells
+ * The IT store's HTTP contract (docs/api/itstore.md) over the blocking port, the same code for the four MVC variants
  * (JDBC or R2DBC, Tomcat's platform threads or a virtual thread per request): every call runs on the request thread.
  * Query values are read raw ({@link HttpServletRequest#getParameterValues}) and parsed by {@link ItStoreRequests}'
  * list overloads, so a missing, empty, repeated, NUL-bearing or huge value gets the contract's 400 message rather than
@@ -54,7 +54,7 @@ public class ItStoreController {
     private final ObjectWriter products;
 
     /**
-     * @param store       the cell's port: {@code JdbcStore} or {@code BlockingR2dbcStore}
+     * @param store       the variant's port: {@code JdbcStore} or {@code BlockingR2dbcStore}
      * @param json        Spring Boot's mapper, the one MVC's message converter writes every other answer with
      * @param materialize {@code itstore.materialize}. False (the measured default, spec D-4): {@code first_N_products}
      *                    is streamed, each row written to the response as the driver hands it over (a fetch of 1,000

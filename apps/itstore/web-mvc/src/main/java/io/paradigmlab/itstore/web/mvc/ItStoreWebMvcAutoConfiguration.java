@@ -21,10 +21,10 @@ import org.springframework.core.env.Environment;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The IT store's Spring MVC web layer, the same for the four MVC cells ({@code jdbc-mvc}, {@code jdbc-virtual},
+ * The IT store's Spring MVC web layer, the same for the four MVC variants ({@code jdbc-mvc}, {@code jdbc-virtual},
  * {@code r2dbc-mvc}, {@code r2dbc-virtual}; docs/adr/0009-itstore-variants.md): the {@link ItStoreController} over the
- * cell's one {@link BlockingItStore} bean (the driver module's), the contract's error bodies (including the answers
- * Tomcat gives itself), the in-flight bound, and in the virtual-thread cells a gauge of live virtual threads. The cells
+ * variant's one {@link BlockingItStore} bean (the driver module's), the contract's error bodies (including the answers
+ * Tomcat gives itself), the in-flight bound, and in the virtual-thread variants a gauge of live virtual threads. The variants
  * differ only in the driver module on their class path and {@code spring.threads.virtual.enabled}.
  *
  * <p>Knobs that change a measurement:
@@ -63,7 +63,7 @@ public class ItStoreWebMvcAutoConfiguration {
     /**
      * The in-flight bound, first of all filters, so an overloaded service spends nothing on a request it refuses.
      * {@code itstore.limits.max-concurrent-requests}: 1,000 by default; it changes what overload looks like (503s
-     * instead of growing latency), the same in every cell. The MVC cells answer on the request thread (no async
+     * instead of growing latency), the same in every variant. The MVC variants answer on the request thread (no async
      * dispatch, also not for the streamed {@code first_N_products}), so a request is in flight exactly while the
      * filter runs.
      */
@@ -83,10 +83,10 @@ public class ItStoreWebMvcAutoConfiguration {
 
     /**
      * {@code jvm.threads.virtual.live} (Prometheus {@code jvm_threads_virtual_live}): virtual threads started minus
-     * ended, from JFR ({@link VirtualThreadCounter}), for the lab's thread figures. Only in the virtual-thread cells
+     * ended, from JFR ({@link VirtualThreadCounter}), for the lab's thread figures. Only in the virtual-thread variants
      * ({@code spring.threads.virtual.enabled=true}), and unless {@code itstore.metrics.virtual-threads=false}. It
      * changes a measurement: two JFR events per virtual thread, i.e. per request, plus the recording's few platform
-     * threads, in the virtual cells only; turn it off to measure them without it.
+     * threads, in the virtual variants only; turn it off to measure them without it.
      */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnBooleanProperty("spring.threads.virtual.enabled")
@@ -98,7 +98,7 @@ public class ItStoreWebMvcAutoConfiguration {
             return new VirtualThreadCounter();
         }
 
-        /** Bound by Spring Boot to every meter registry (the cells' Prometheus one). */
+        /** Bound by Spring Boot to every meter registry (the variants' Prometheus one). */
         @Bean
         MeterBinder itStoreVirtualThreadGauge(VirtualThreadCounter counter) {
             return registry -> Gauge.builder(VIRTUAL_THREADS_GAUGE, counter, VirtualThreadCounter::live)

@@ -11,7 +11,7 @@ import jdk.jfr.consumer.RecordingStream;
  * MXBean sees platform threads only), and the lab's thread figures (spec 1.5, figures 19-20; D-7) report both.
  *
  * <p>Cost: two JFR events per virtual thread (without stack traces), a JFR recording with its own few platform threads
- * (recorder, periodic tasks, this stream's reader) and a small on-disk repository; only the virtual-thread cells pay
+ * (recorder, periodic tasks, this stream's reader) and a small on-disk repository; only the virtual-thread variants pay
  * it (see {@code ItStoreWebMvcAutoConfiguration}). Events arrive about once a second, so the count lags that much.
  */
 final class VirtualThreadCounter implements AutoCloseable {

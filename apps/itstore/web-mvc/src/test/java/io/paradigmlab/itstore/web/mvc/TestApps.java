@@ -12,7 +12,7 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * A real Spring Boot application with the library's auto-configuration and a {@link FakeStore}, on Tomcat at a random
- * port: the cells' web layer as they run it, without a database.
+ * port: the variants' web layer as they run it, without a database.
  */
 final class TestApps {
 

@@ -11,7 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 
-/** {@code jvm.threads.virtual.live}: JFR's starts minus ends, only in the virtual-thread cells, and switchable. */
+/** {@code jvm.threads.virtual.live}: JFR's starts minus ends, only in the virtual-thread variants, and switchable. */
 class VirtualThreadsTest {
 
     private static void awaitAtLeast(LongSupplier value, long expected) throws InterruptedException {

@@ -52,6 +52,11 @@ public final class EshopDataGenerator implements DataGenerator {
      */
     static final int FIRST_NEW_PRODUCT = 3_000_000;
     private static final int BATCH = 1_000;
+    /**
+     * Every seeded row's {@code created_at} / {@code updated_at}: fixed (the column default is the time of the
+     * insert), so two generations give the same rows, as DataGeneratorContract checks.
+     */
+    static final String GENERATED_AT = "2025-01-01 00:00:00+00";
 
     private static final List<Scale> SCALES = List.of(
             new Scale("ci", CI_PRODUCTS + SeedData.RESERVED, "the first " + CI_PRODUCTS + " products and the 1,000"
@@ -108,8 +113,9 @@ public final class EshopDataGenerator implements DataGenerator {
 
     private static void loadProducts(Connection c, int[] numbers, Progress progress) throws SQLException {
         c.setAutoCommit(false);
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO product (code, name, category, price, description)"
-                + " SELECT * FROM unnest(?::varchar[], ?::varchar[], ?::varchar[], ?::numeric[], ?::varchar[])")) {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO product (code, name, category, price, description,"
+                + " created_at) SELECT *, TIMESTAMPTZ '" + GENERATED_AT + "' FROM unnest(?::varchar[], ?::varchar[],"
+                + " ?::varchar[], ?::numeric[], ?::varchar[])")) {
             for (int from = 0; from < numbers.length; from += BATCH) {
                 int to = Math.min(numbers.length, from + BATCH);
                 List<NewProduct> batch = new ArrayList<>(to - from);
@@ -133,8 +139,8 @@ public final class EshopDataGenerator implements DataGenerator {
 
     private static void loadStock(Connection c, int[] numbers, Progress progress) throws SQLException {
         c.setAutoCommit(false);
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO inventory (code, quantity)"
-                + " SELECT * FROM unnest(?::varchar[], ?::bigint[])")) {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO inventory (code, quantity, updated_at)"
+                + " SELECT *, TIMESTAMPTZ '" + GENERATED_AT + "' FROM unnest(?::varchar[], ?::bigint[])")) {
             for (int from = 0; from < numbers.length; from += BATCH) {
                 int to = Math.min(numbers.length, from + BATCH);
                 String[] codes = new String[to - from];

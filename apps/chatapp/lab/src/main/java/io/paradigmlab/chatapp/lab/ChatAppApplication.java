@@ -3,6 +3,7 @@ package io.paradigmlab.chatapp.lab;
 import io.paradigmlab.chatapp.domain.Limits;
 import io.paradigmlab.chatapp.lab.load.ChatExperiments;
 import io.paradigmlab.chatapp.schema.ChatSchema;
+import io.paradigmlab.lab.app.ApplicationVariant;
 import io.paradigmlab.lab.app.Application;
 import io.paradigmlab.lab.app.DataGenerator;
 import io.paradigmlab.lab.app.DatabaseInfo;
@@ -15,7 +16,6 @@ import io.paradigmlab.lab.app.ScenarioInfo;
 import io.paradigmlab.lab.app.ServiceInfo;
 import io.paradigmlab.lab.app.VariantInfo;
 import io.paradigmlab.lab.launch.RepoLayout;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -49,7 +49,7 @@ public final class ChatAppApplication implements Application {
 
     @Override
     public List<VariantInfo> variants() {
-        return Arrays.stream(ChatVariant.values()).map(v -> new VariantInfo(v.id(), v.description())).toList();
+        return ApplicationVariant.infos(ChatVariant.class);
     }
 
     @Override

@@ -1,16 +1,14 @@
 package io.paradigmlab.chatapp.lab;
 
-import io.paradigmlab.lab.infra.LabException;
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import io.paradigmlab.lab.app.ApplicationVariant;
+import java.util.List;
 
 /**
  * The three variants of ChatApp (seed 004, spec section 4.2): the same Vert.x WebSocket shell, the same SQL and the
  * same domain code; they differ only in what runs after a frame arrives. Each is one runnable jar,
  * {@code apps/chatapp/<id>/target/chatapp-<id>-exec.jar}.
  */
-public enum ChatVariant {
+public enum ChatVariant implements ApplicationVariant {
     PLATFORM("platform", false, "a platform thread per connection, blocking JDBC (HikariCP), palindromes on that thread"),
     VIRTUAL("virtual", false, "the same code on a virtual thread per connection"),
     RXJAVA("rxjava", true, "RxJava 3: a Flowable per connection (concatMap), the Vert.x reactive PostgreSQL client,"
@@ -26,15 +24,18 @@ public enum ChatVariant {
         this.description = description;
     }
 
+    @Override
     public String id() {
         return id;
     }
 
     /** Whether its work runs on event loops and schedulers that must never block: BlockHound applies there. */
+    @Override
     public boolean eventLoop() {
         return eventLoop;
     }
 
+    @Override
     public String description() {
         return description;
     }
@@ -50,12 +51,14 @@ public enum ChatVariant {
     }
 
     public static ChatVariant parse(String text) {
-        String wanted = text.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(v -> v.id.equals(wanted)).findFirst()
-                .orElseThrow(() -> new LabException("Unknown ChatApp variant '" + text + "': choose one of " + ids()));
+        return ApplicationVariant.parse(ChatVariant.class, text, "ChatApp");
+    }
+
+    public static List<ChatVariant> parseList(String commaSeparated) {
+        return ApplicationVariant.parseList(ChatVariant.class, commaSeparated, "ChatApp");
     }
 
     public static String ids() {
-        return Arrays.stream(values()).map(ChatVariant::id).collect(Collectors.joining(", "));
+        return ApplicationVariant.ids(ChatVariant.class);
     }
 }

@@ -1,6 +1,7 @@
 package io.paradigmlab.eshop.lab;
 
 import io.paradigmlab.eshop.domain.FanOut;
+import io.paradigmlab.lab.app.ApplicationVariant;
 import io.paradigmlab.lab.app.Application;
 import io.paradigmlab.lab.app.DataGenerator;
 import io.paradigmlab.lab.app.DatabaseInfo;
@@ -73,7 +74,7 @@ public final class EshopApplication implements Application {
 
     @Override
     public List<VariantInfo> variants() {
-        return Arrays.stream(EshopVariant.values()).map(v -> new VariantInfo(v.id(), v.description())).toList();
+        return ApplicationVariant.infos(EshopVariant.class);
     }
 
     @Override

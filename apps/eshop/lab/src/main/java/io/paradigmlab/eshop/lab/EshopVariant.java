@@ -1,9 +1,7 @@
 package io.paradigmlab.eshop.lab;
 
-import io.paradigmlab.lab.infra.LabException;
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import io.paradigmlab.lab.app.ApplicationVariant;
+import java.util.List;
 
 /**
  * The three variants of the e-shop (seed 003, spec D-11): {@code platform} and {@code virtual} run the same Spring MVC
@@ -11,7 +9,7 @@ import java.util.stream.Collectors;
  * runs WebFlux with R2DBC and WebClient ({@code apps/eshop/webflux}). Each service of each variant is one runnable jar,
  * {@code apps/eshop/<id>/<service>/target/eshop-<id>-<service>-exec.jar}.
  */
-public enum EshopVariant {
+public enum EshopVariant implements ApplicationVariant {
     PLATFORM("platform", false, "Spring MVC on Tomcat's 200 platform threads, JDBC (HikariCP), RestClient;"
             + " fan-out on a bounded executor of CompletableFutures"),
     VIRTUAL("virtual", false, "the same Spring MVC code on a virtual thread per request; fan-out a virtual thread per"
@@ -29,26 +27,31 @@ public enum EshopVariant {
         this.description = description;
     }
 
+    @Override
     public String id() {
         return id;
     }
 
     /** Whether its work runs on event loops that must never block: BlockHound applies there. */
+    @Override
     public boolean eventLoop() {
         return eventLoop;
     }
 
+    @Override
     public String description() {
         return description;
     }
 
     public static EshopVariant parse(String text) {
-        String wanted = text.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(v -> v.id.equals(wanted)).findFirst()
-                .orElseThrow(() -> new LabException("Unknown e-shop variant '" + text + "': choose one of " + ids()));
+        return ApplicationVariant.parse(EshopVariant.class, text, "e-shop");
+    }
+
+    public static List<EshopVariant> parseList(String commaSeparated) {
+        return ApplicationVariant.parseList(EshopVariant.class, commaSeparated, "e-shop");
     }
 
     public static String ids() {
-        return Arrays.stream(values()).map(EshopVariant::id).collect(Collectors.joining(", "));
+        return ApplicationVariant.ids(EshopVariant.class);
     }
 }

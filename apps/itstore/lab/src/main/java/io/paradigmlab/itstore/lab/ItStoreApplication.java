@@ -1,6 +1,7 @@
 package io.paradigmlab.itstore.lab;
 
 import io.paradigmlab.itstore.lab.data.ItStoreDataGenerator;
+import io.paradigmlab.lab.app.ApplicationVariant;
 import io.paradigmlab.lab.app.Application;
 import io.paradigmlab.lab.app.DataGenerator;
 import io.paradigmlab.lab.app.DatabaseInfo;
@@ -12,7 +13,6 @@ import io.paradigmlab.lab.app.ScenarioInfo;
 import io.paradigmlab.lab.app.ServiceInfo;
 import io.paradigmlab.lab.app.VariantInfo;
 import io.paradigmlab.lab.launch.RepoLayout;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +63,7 @@ public final class ItStoreApplication implements Application {
 
     @Override
     public List<VariantInfo> variants() {
-        return Arrays.stream(ItStoreVariant.values()).map(v -> new VariantInfo(v.id(), v.description())).toList();
+        return ApplicationVariant.infos(ItStoreVariant.class);
     }
 
     @Override

@@ -1,16 +1,13 @@
 package io.paradigmlab.itstore.lab;
 
-import io.paradigmlab.lab.infra.LabException;
-import java.util.Arrays;
+import io.paradigmlab.lab.app.ApplicationVariant;
 import java.util.List;
-import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * The six variants of the IT store (docs/adr/0009-itstore-variants.md): {JDBC, R2DBC} x {MVC on platform threads, MVC on
  * virtual threads, WebFlux}. Each is one Spring Boot application, {@code apps/itstore/<id>/store}.
  */
-public enum ItStoreVariant {
+public enum ItStoreVariant implements ApplicationVariant {
     JDBC_MVC("jdbc-mvc", false, "Spring MVC on Tomcat's 200 platform threads, JDBC (HikariCP)"),
     JDBC_VIRTUAL("jdbc-virtual", false, "the same MVC code on virtual threads, JDBC (HikariCP)"),
     JDBC_WEBFLUX("jdbc-webflux", true, "WebFlux on Netty, blocking JDBC offloaded to boundedElastic"),
@@ -28,30 +25,31 @@ public enum ItStoreVariant {
         this.description = description;
     }
 
+    @Override
     public String id() {
         return id;
     }
 
     /** Whether requests are served on Netty's event loops (the WebFlux variants): BlockHound applies there. */
+    @Override
     public boolean eventLoop() {
         return eventLoop;
     }
 
+    @Override
     public String description() {
         return description;
     }
 
     public static ItStoreVariant parse(String text) {
-        String wanted = text.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(v -> v.id.equals(wanted)).findFirst()
-                .orElseThrow(() -> new LabException("Unknown IT store variant '" + text + "': choose one of " + ids()));
+        return ApplicationVariant.parse(ItStoreVariant.class, text, "IT store");
     }
 
     public static List<ItStoreVariant> parseList(String commaSeparated) {
-        return Arrays.stream(commaSeparated.split(",")).filter(s -> !s.isBlank()).map(ItStoreVariant::parse).toList();
+        return ApplicationVariant.parseList(ItStoreVariant.class, commaSeparated, "IT store");
     }
 
     public static String ids() {
-        return Arrays.stream(values()).map(ItStoreVariant::id).collect(Collectors.joining(", "));
+        return ApplicationVariant.ids(ItStoreVariant.class);
     }
 }

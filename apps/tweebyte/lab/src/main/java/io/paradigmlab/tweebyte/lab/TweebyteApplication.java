@@ -1,5 +1,6 @@
 package io.paradigmlab.tweebyte.lab;
 
+import io.paradigmlab.lab.app.ApplicationVariant;
 import io.paradigmlab.lab.app.Application;
 import io.paradigmlab.lab.app.CeilingBenchmark;
 import io.paradigmlab.lab.app.DataGenerator;
@@ -107,7 +108,7 @@ public final class TweebyteApplication implements Application {
 
     @Override
     public List<VariantInfo> variants() {
-        return Arrays.stream(Variant.values()).map(v -> new VariantInfo(v.id(), v.description())).toList();
+        return ApplicationVariant.infos(TweebyteVariant.class);
     }
 
     @Override
@@ -199,7 +200,7 @@ public final class TweebyteApplication implements Application {
     /** The three services and the gateway, on the cluster's PostgreSQL and Redis (TweebyteKubernetes). */
     @Override
     public Optional<KubernetesVariant> kubernetes(String variant, KubernetesNames names) {
-        return Optional.of(TweebyteKubernetes.variant(Variant.parse(variant), names));
+        return Optional.of(TweebyteKubernetes.variant(TweebyteVariant.parse(variant), names));
     }
 
     /** The interaction service's cache and the feed's fallback. */
@@ -210,7 +211,7 @@ public final class TweebyteApplication implements Application {
 
     @Override
     public Deployment launch(LaunchRequest request) {
-        Variant variant = Variant.parse(request.variant());
+        TweebyteVariant variant = TweebyteVariant.parse(request.variant());
         Set<TweebyteService> services = EnumSet.noneOf(TweebyteService.class);
         request.services().forEach(id -> services.add(TweebyteService.parse(id)));
         Map<TweebyteService, String> prepared = new EnumMap<>(TweebyteService.class);

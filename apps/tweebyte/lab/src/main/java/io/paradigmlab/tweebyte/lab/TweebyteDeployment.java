@@ -83,7 +83,7 @@ public final class TweebyteDeployment implements Deployment {
      *                        at): {@code 127.0.0.1}, or another host's when a shaper runs them there
      *                        ({@code --service-host})
      */
-    public record Options(Variant variant, String databaseSuffix, int userPort, boolean securityEnabled,
+    public record Options(TweebyteVariant variant, String databaseSuffix, int userPort, boolean securityEnabled,
                           boolean blockHound, List<String> jvmArgs, Path workDir, Set<TweebyteService> services,
                           int tweetPort, int interactionPort, Duration cleanupInterval, boolean cleanupEnabled,
                           boolean callCounting, Map<TweebyteService, String> prepared, boolean gateway,
@@ -103,7 +103,7 @@ public final class TweebyteDeployment implements Deployment {
         }
 
         /** The user service alone, as the campaigns start it; the ports of the others are unused. */
-        public Options(Variant variant, String databaseSuffix, int userPort, boolean securityEnabled, boolean blockHound,
+        public Options(TweebyteVariant variant, String databaseSuffix, int userPort, boolean securityEnabled, boolean blockHound,
                        List<String> jvmArgs, Path workDir) {
             this(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir,
                     EnumSet.of(TweebyteService.USER), 0, 0, null, true, false, Map.of(), false, 0, Map.of(),
@@ -111,7 +111,7 @@ public final class TweebyteDeployment implements Deployment {
         }
 
         /** All three services on free ports, security on, default JVM flags. */
-        public static Options defaults(Variant variant, Path workDir) {
+        public static Options defaults(TweebyteVariant variant, Path workDir) {
             return new Options(variant, "", 0, true, false, DEFAULT_JVM_ARGS, workDir).withServices(
                     EnumSet.allOf(TweebyteService.class));
         }
@@ -342,7 +342,7 @@ public final class TweebyteDeployment implements Deployment {
     }
 
     /** The runnable jar of a variant's API gateway ({@code apps/tweebyte/<variant>/gateway}; it must be built). */
-    public static Path gatewayJar(RepoLayout repo, Variant variant) {
+    public static Path gatewayJar(RepoLayout repo, TweebyteVariant variant) {
         return repo.serviceJar(TweebyteApplication.ID, variant.id(), GATEWAY);
     }
 
@@ -383,7 +383,7 @@ public final class TweebyteDeployment implements Deployment {
     }
 
     /** The runnable jar of a service of a variant (it must be built). */
-    public static Path jar(RepoLayout repo, Variant variant, TweebyteService service) {
+    public static Path jar(RepoLayout repo, TweebyteVariant variant, TweebyteService service) {
         return repo.serviceJar(TweebyteApplication.ID, variant.id(), service.id());
     }
 
@@ -418,7 +418,7 @@ public final class TweebyteDeployment implements Deployment {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(options.jvmArgs());
-        if (options.blockHound() && options.variant() == Variant.REACTIVE) {
+        if (options.blockHound() && options.variant().eventLoop()) {
             // BlockHound attaches an agent at run time and, on JDK 13+, redefines classes adding methods
             command.add("-XX:+EnableDynamicAgentLoading");
             command.add("-XX:+AllowRedefinitionToAddDeleteMethods");
@@ -475,7 +475,7 @@ public final class TweebyteDeployment implements Deployment {
         return jar;
     }
 
-    public Variant variant() {
+    public TweebyteVariant variant() {
         return options.variant();
     }
 

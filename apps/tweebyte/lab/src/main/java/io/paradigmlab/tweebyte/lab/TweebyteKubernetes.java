@@ -30,7 +30,7 @@ final class TweebyteKubernetes {
     private TweebyteKubernetes() {
     }
 
-    static KubernetesVariant variant(Variant variant, KubernetesNames names) {
+    static KubernetesVariant variant(TweebyteVariant variant, KubernetesNames names) {
         List<Container> containers = new ArrayList<>();
         for (TweebyteService service : TweebyteService.values()) {
             containers.add(new Container(service.id(),

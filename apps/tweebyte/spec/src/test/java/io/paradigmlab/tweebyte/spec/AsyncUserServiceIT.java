@@ -1,13 +1,13 @@
 package io.paradigmlab.tweebyte.spec;
 
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import org.junit.jupiter.api.DisplayName;
 
 @DisplayName("user service (async)")
 class AsyncUserServiceIT extends UserServiceSpec {
 
     @Override
-    protected Variant variant() {
-        return Variant.ASYNC;
+    protected TweebyteVariant variant() {
+        return TweebyteVariant.ASYNC;
     }
 }

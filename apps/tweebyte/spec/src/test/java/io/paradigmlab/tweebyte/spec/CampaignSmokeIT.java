@@ -13,7 +13,7 @@ import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.launch.RepoLayout;
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import io.paradigmlab.lab.load.LoadPlan;
 import io.paradigmlab.lab.report.ReportWriter;
 import io.paradigmlab.lab.results.CampaignResult;
@@ -47,7 +47,7 @@ import org.junit.jupiter.api.Test;
 class CampaignSmokeIT {
 
     private static final List<Integer> LEVELS = List.of(1, 2);
-    private static final List<String> VARIANTS = Arrays.stream(Variant.values()).map(Variant::id).toList();
+    private static final List<String> VARIANTS = Arrays.stream(TweebyteVariant.values()).map(TweebyteVariant::id).toList();
     private static final Application TWEEBYTE = Applications.find("tweebyte");
 
     @Test

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import io.paradigmlab.lab.verify.WorkMeter;
 import io.paradigmlab.tweebyte.lab.TweebyteApplication;
 import java.io.IOException;
@@ -31,8 +31,8 @@ class EqualWorkIT {
     @Test
     void everyVariantDoesTheSameWorkForEveryRequest(TweebyteFixture fixture) throws IOException {
         List<EqualWorkStep> script = EqualWorkScript.steps();
-        Map<Variant, List<EqualWorkRun.Result>> results = new LinkedHashMap<>();
-        for (Variant variant : Variant.values()) {
+        Map<TweebyteVariant, List<EqualWorkRun.Result>> results = new LinkedHashMap<>();
+        for (TweebyteVariant variant : TweebyteVariant.values()) {
             try (TweebyteDeployment deployment = fixture.startDeployment(variant, "_" + variant.id() + "_work",
                     options -> options.withCallCounting(true).withCleanup(null, false));
                  // the media job workers poll their queue on their own schedule: not any request's work

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.spec;
 
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import io.paradigmlab.lab.verify.Work;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,7 +18,7 @@ final class EqualWorkTable {
     static final String COMMAND = "./mvnw -B verify -pl apps/tweebyte/spec -Dit.test=EqualWorkIT";
 
     /** One step across the variants. */
-    record Row(EqualWorkStep step, Map<Variant, EqualWorkRun.Result> results, List<String> problems) {
+    record Row(EqualWorkStep step, Map<TweebyteVariant, EqualWorkRun.Result> results, List<String> problems) {
 
         boolean ranAnywhere() {
             return results.values().stream().anyMatch(EqualWorkRun.Result::ran);
@@ -29,18 +29,18 @@ final class EqualWorkTable {
         }
     }
 
-    private final List<Variant> variants;
+    private final List<TweebyteVariant> variants;
     private final List<Row> rows = new ArrayList<>();
 
-    private EqualWorkTable(List<Variant> variants) {
+    private EqualWorkTable(List<TweebyteVariant> variants) {
         this.variants = variants;
     }
 
     /** @param results each variant's results, in script order */
-    static EqualWorkTable of(List<EqualWorkStep> steps, Map<Variant, List<EqualWorkRun.Result>> results) {
+    static EqualWorkTable of(List<EqualWorkStep> steps, Map<TweebyteVariant, List<EqualWorkRun.Result>> results) {
         EqualWorkTable table = new EqualWorkTable(List.copyOf(results.keySet()));
         for (int i = 0; i < steps.size(); i++) {
-            Map<Variant, EqualWorkRun.Result> byVariant = new LinkedHashMap<>();
+            Map<TweebyteVariant, EqualWorkRun.Result> byVariant = new LinkedHashMap<>();
             for (var entry : results.entrySet()) {
                 byVariant.put(entry.getKey(), entry.getValue().get(i));
             }
@@ -49,7 +49,7 @@ final class EqualWorkTable {
         return table;
     }
 
-    private static List<String> problems(EqualWorkStep step, Map<Variant, EqualWorkRun.Result> results) {
+    private static List<String> problems(EqualWorkStep step, Map<TweebyteVariant, EqualWorkRun.Result> results) {
         List<String> problems = new ArrayList<>();
         for (var entry : results.entrySet()) {
             EqualWorkRun.Result r = entry.getValue();
@@ -63,7 +63,7 @@ final class EqualWorkTable {
         if (!step.measured()) {
             return problems;
         }
-        List<Variant> ran = results.entrySet().stream().filter(e -> e.getValue().ran()).map(Map.Entry::getKey).toList();
+        List<TweebyteVariant> ran = results.entrySet().stream().filter(e -> e.getValue().ran()).map(Map.Entry::getKey).toList();
         // a variant that lacks the service's module is shown as "not built", never counted as equal; the work is
         // still compared among the others, and a request proves nothing unless at least two variants ran it
         if (ran.size() < 2) {
@@ -78,12 +78,12 @@ final class EqualWorkTable {
         return problems;
     }
 
-    private static void compare(List<String> problems, Map<Variant, EqualWorkRun.Result> results, List<Variant> ran,
+    private static void compare(List<String> problems, Map<TweebyteVariant, EqualWorkRun.Result> results, List<TweebyteVariant> ran,
                                 String what, Function<EqualWorkRun.Result, Map<String, Long>> counts) {
         TreeSet<String> keys = new TreeSet<>();
         ran.forEach(v -> keys.addAll(counts.apply(results.get(v)).keySet()));
         for (String key : keys) {
-            Map<Variant, Long> perVariant = new LinkedHashMap<>();
+            Map<TweebyteVariant, Long> perVariant = new LinkedHashMap<>();
             ran.forEach(v -> perVariant.put(v, counts.apply(results.get(v)).getOrDefault(key, 0L)));
             if (perVariant.values().stream().distinct().count() > 1) {
                 StringBuilder line = new StringBuilder(what).append(" differs: ").append(key).append(" —");
@@ -144,7 +144,7 @@ final class EqualWorkTable {
                 md.append(" (").append(row.step().note()).append(')');
             }
             md.append(" | ").append(row.ranAnywhere() ? Integer.toString(row.reference().status()) : "–").append(" |");
-            for (Variant v : variants) {
+            for (TweebyteVariant v : variants) {
                 EqualWorkRun.Result r = row.results().get(v);
                 md.append(' ').append(r.ran() ? cell(r.work())
                         : EqualWorkRun.missingModule(r.skipped()) ? "not built" : "not run").append(" |");
@@ -159,7 +159,7 @@ final class EqualWorkTable {
                 .append(ids(variants)).append(".\n");
         List<String> notBuilt = variants.stream().filter(v -> rows.stream().anyMatch(row -> row.step().measured()
                 && !row.results().get(v).ran() && EqualWorkRun.missingModule(row.results().get(v).skipped())))
-                .map(Variant::id).toList();
+                .map(TweebyteVariant::id).toList();
         if (!notBuilt.isEmpty()) {
             md.append("\n**Incomplete:** ").append(String.join(", ", notBuilt)).append(" lacks a service module, so the")
                     .append(" requests marked *not built* were compared among the other variants only; \"yes\" on")
@@ -204,8 +204,8 @@ final class EqualWorkTable {
         return "`" + text.replace("`", "'").replace("|", "\\|") + "`";
     }
 
-    private static String ids(List<Variant> variants) {
-        return String.join(", ", variants.stream().map(Variant::id).toList());
+    private static String ids(List<TweebyteVariant> variants) {
+        return String.join(", ", variants.stream().map(TweebyteVariant::id).toList());
     }
 
     private static String abbreviate(String body) {

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.spec;
 
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import io.paradigmlab.tweebyte.spec.SteadyLoad.Kind;
 import io.paradigmlab.tweebyte.spec.SteadyLoad.Sample;
 import java.util.EnumMap;
@@ -91,7 +91,7 @@ record FaultRun(String fault, List<Sample> samples, long faultStart, long back, 
         return phase.size() + " requests, " + (failures.isEmpty() ? "no failure" : "failed " + failures);
     }
 
-    FaultReport.Row row(Variant variant, FaultReport.LedgerCheck ledger, String evidence) {
+    FaultReport.Row row(TweebyteVariant variant, FaultReport.LedgerCheck ledger, String evidence) {
         List<Sample> during = during();
         List<Sample> after = after();
         long lastErrorAfter = after.stream().filter(s -> !s.ok()).mapToLong(s -> s.end() - back).max().orElse(0);

@@ -8,7 +8,7 @@ import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.verify.RedisCommandStats;
 import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
 import io.paradigmlab.tweebyte.lab.TweebyteService;
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import io.paradigmlab.tweebyte.spec.SteadyLoad.Kind;
 import io.paradigmlab.tweebyte.spec.SteadyLoad.Sample;
 import io.paradigmlab.tweebyte.spec.Users.Account;
@@ -74,7 +74,7 @@ public abstract class FaultToleranceSpec {
     /** Authors every reader follows from the start: the feed's content. */
     static final int FOLLOWED_BY_READERS = 6;
 
-    private Variant variant;
+    private TweebyteVariant variant;
     private Infrastructure infra;
     private TweebyteDeployment deployment;
     private SteadyLoad.Services urls;
@@ -82,7 +82,7 @@ public abstract class FaultToleranceSpec {
     private final Ledger ledger = new Ledger();
     private final List<FaultReport.Row> rows = Collections.synchronizedList(new ArrayList<>());
 
-    protected abstract Variant variant();
+    protected abstract TweebyteVariant variant();
 
     @BeforeAll
     void start() {

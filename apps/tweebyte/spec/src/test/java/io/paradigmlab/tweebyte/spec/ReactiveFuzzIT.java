@@ -1,13 +1,13 @@
 package io.paradigmlab.tweebyte.spec;
 
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import org.junit.jupiter.api.DisplayName;
 
 @DisplayName("fuzzing (reactive)")
 class ReactiveFuzzIT extends FuzzSpec {
 
     @Override
-    protected Variant variant() {
-        return Variant.REACTIVE;
+    protected TweebyteVariant variant() {
+        return TweebyteVariant.REACTIVE;
     }
 }

@@ -1,13 +1,13 @@
 package io.paradigmlab.tweebyte.spec;
 
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import org.junit.jupiter.api.DisplayName;
 
 @DisplayName("limits (reactive)")
 class ReactiveLimitsIT extends LimitsSpec {
 
     @Override
-    protected Variant variant() {
-        return Variant.REACTIVE;
+    protected TweebyteVariant variant() {
+        return TweebyteVariant.REACTIVE;
     }
 }

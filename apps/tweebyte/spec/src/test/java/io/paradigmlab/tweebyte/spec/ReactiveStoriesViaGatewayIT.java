@@ -1,7 +1,7 @@
 package io.paradigmlab.tweebyte.spec;
 
 import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DisplayName;
 
@@ -15,8 +15,8 @@ import org.junit.jupiter.api.DisplayName;
 class ReactiveStoriesViaGatewayIT extends StoriesSpec {
 
     @Override
-    protected Variant variant() {
-        return Variant.REACTIVE;
+    protected TweebyteVariant variant() {
+        return TweebyteVariant.REACTIVE;
     }
 
     @Override

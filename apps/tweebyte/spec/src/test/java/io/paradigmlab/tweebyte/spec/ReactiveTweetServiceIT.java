@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.spec;
 
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DisplayName;
 
@@ -9,8 +9,8 @@ import org.junit.jupiter.api.DisplayName;
 class ReactiveTweetServiceIT extends TweetServiceSpec {
 
     @Override
-    protected Variant variant() {
-        return Variant.REACTIVE;
+    protected TweebyteVariant variant() {
+        return TweebyteVariant.REACTIVE;
     }
 
     /** BlockHound turns a blocking call into an error; this catches one even where a scenario tolerated the 500. */

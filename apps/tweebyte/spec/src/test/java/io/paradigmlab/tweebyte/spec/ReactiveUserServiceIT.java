@@ -2,7 +2,7 @@ package io.paradigmlab.tweebyte.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 class ReactiveUserServiceIT extends UserServiceSpec {
 
     @Override
-    protected Variant variant() {
-        return Variant.REACTIVE;
+    protected TweebyteVariant variant() {
+        return TweebyteVariant.REACTIVE;
     }
 
     private Path log() {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.tweebyte.lab.TweebyteService;
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,16 +39,16 @@ class ResponseEquivalenceIT {
         // the script crosses all three services: a variant that lacks one (async, while issue 6 is open) cannot run
         // it; it is named here, and its user service is still held to the same answers by UserServiceSpec
         RepoLayout repo = RepoLayout.locate();
-        Map<Variant, List<String>> transcripts = new LinkedHashMap<>();
-        for (Variant variant : Variant.values()) {
+        Map<TweebyteVariant, List<String>> transcripts = new LinkedHashMap<>();
+        for (TweebyteVariant variant : TweebyteVariant.values()) {
             if (Arrays.stream(TweebyteService.values()).allMatch(service -> repo.hasModule("tweebyte", variant.id(), service.id()))) {
                 transcripts.put(variant, run(Services.of(fixture.deployment(variant))));
             } else {
                 System.out.println("ResponseEquivalenceIT: " + variant.id() + " lacks a service module; not compared");
             }
         }
-        assertThat(transcripts).as("variants with all three services").containsKey(Variant.VIRTUAL).hasSizeGreaterThan(1);
-        List<String> reference = transcripts.get(Variant.VIRTUAL);
+        assertThat(transcripts).as("variants with all three services").containsKey(TweebyteVariant.VIRTUAL).hasSizeGreaterThan(1);
+        List<String> reference = transcripts.get(TweebyteVariant.VIRTUAL);
         assertThat(reference).hasSizeGreaterThan(150);
         for (var entry : transcripts.entrySet()) {
             List<String> actual = entry.getValue();

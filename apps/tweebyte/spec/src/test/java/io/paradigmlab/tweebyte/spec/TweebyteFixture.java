@@ -5,7 +5,7 @@ import io.paradigmlab.lab.launch.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
 import io.paradigmlab.tweebyte.lab.TweebyteService;
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -36,13 +36,13 @@ public final class TweebyteFixture implements AutoCloseable {
     /** Where logs, keys and the embedded servers live; {@code -Dtweebyte.spec.work-dir} lets two runs coexist. */
     private final Path workDir = Path.of(System.getProperty("tweebyte.spec.work-dir", "target/spec-run")).toAbsolutePath();
     private final Infrastructure infra = Infrastructure.start(new Infrastructure.Options(null, null, workDir.resolve("infra")));
-    private final Map<Variant, TweebyteDeployment> deployments = new EnumMap<>(Variant.class);
+    private final Map<TweebyteVariant, TweebyteDeployment> deployments = new EnumMap<>(TweebyteVariant.class);
 
     /**
      * The variant's shared deployment: started on first use, stopped when the test JVM ends. Its gateway runs too
      * (when the variant's gateway module is in the checkout), so the suites run through it reuse these services.
      */
-    public synchronized TweebyteDeployment deployment(Variant variant) {
+    public synchronized TweebyteDeployment deployment(TweebyteVariant variant) {
         return deployments.computeIfAbsent(variant, v -> TweebyteDeployment.start(repo, infra,
                 options(v, "_" + v.id(), workDir.resolve(v.id())).withCleanup(CLEANUP_INTERVAL, true)
                         .withGateway(repo.hasModule("tweebyte", v.id(), TweebyteDeployment.GATEWAY), 0)));
@@ -53,14 +53,14 @@ public final class TweebyteFixture implements AutoCloseable {
      * names); the caller closes it. {@code customize} adjusts the suite's options, e.g. to count the calls between
      * services or switch the cleanup job off.
      */
-    public TweebyteDeployment startDeployment(Variant variant, String suffix,
+    public TweebyteDeployment startDeployment(TweebyteVariant variant, String suffix,
                                               UnaryOperator<TweebyteDeployment.Options> customize) {
         return TweebyteDeployment.start(repo, infra,
                 customize.apply(options(variant, suffix, workDir.resolve(variant.id() + suffix))));
     }
 
     /** The key that signs this variant's tokens: lets a test make tokens a client could not (expired ones). */
-    public Path privateKey(Variant variant) {
+    public Path privateKey(TweebyteVariant variant) {
         return workDir.resolve(variant.id()).resolve("keys").resolve("token-private.pem");
     }
 
@@ -75,7 +75,7 @@ public final class TweebyteFixture implements AutoCloseable {
      * {@code tweebyte.spec.services} (e.g. {@code user}) narrows the services, to run the user service's tests
      * alone.
      */
-    private TweebyteDeployment.Options options(Variant variant, String suffix, Path dir) {
+    private TweebyteDeployment.Options options(TweebyteVariant variant, String suffix, Path dir) {
         String only = System.getProperty("tweebyte.spec.services", "").trim();
         Set<TweebyteService> services = EnumSet.of(TweebyteService.USER);
         for (TweebyteService service : TweebyteService.values()) {

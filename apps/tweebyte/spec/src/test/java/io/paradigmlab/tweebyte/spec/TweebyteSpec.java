@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import io.paradigmlab.tweebyte.security.KeyMaterial;
 import io.paradigmlab.tweebyte.security.TokenIssuer;
 import io.paradigmlab.tweebyte.spec.Users.Account;
@@ -61,7 +61,7 @@ abstract class TweebyteSpec {
     protected Http tweets;
     protected Http interactions;
 
-    protected abstract Variant variant();
+    protected abstract TweebyteVariant variant();
 
     @BeforeAll
     void startServices(TweebyteFixture fixture) {

@@ -1,13 +1,13 @@
 package io.paradigmlab.tweebyte.spec;
 
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import org.junit.jupiter.api.DisplayName;
 
 @DisplayName("interaction service (virtual)")
 class VirtualInteractionServiceIT extends InteractionServiceSpec {
 
     @Override
-    protected Variant variant() {
-        return Variant.VIRTUAL;
+    protected TweebyteVariant variant() {
+        return TweebyteVariant.VIRTUAL;
     }
 }

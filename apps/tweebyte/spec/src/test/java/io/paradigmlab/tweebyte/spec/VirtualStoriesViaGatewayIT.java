@@ -1,7 +1,7 @@
 package io.paradigmlab.tweebyte.spec;
 
 import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import org.junit.jupiter.api.DisplayName;
 
 /**
@@ -14,8 +14,8 @@ import org.junit.jupiter.api.DisplayName;
 class VirtualStoriesViaGatewayIT extends StoriesSpec {
 
     @Override
-    protected Variant variant() {
-        return Variant.VIRTUAL;
+    protected TweebyteVariant variant() {
+        return TweebyteVariant.VIRTUAL;
     }
 
     @Override

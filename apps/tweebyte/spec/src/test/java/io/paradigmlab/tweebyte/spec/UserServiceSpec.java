@@ -6,7 +6,7 @@ import static io.paradigmlab.tweebyte.spec.Users.uniqueName;
 import static io.paradigmlab.tweebyte.spec.Users.with;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paradigmlab.tweebyte.lab.Variant;
+import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import io.paradigmlab.tweebyte.security.KeyMaterial;
 import io.paradigmlab.tweebyte.security.TokenIssuer;
 import io.paradigmlab.tweebyte.spec.Users.Account;
@@ -44,7 +44,7 @@ public abstract class UserServiceSpec {
     protected TweebyteFixture fixture;
     protected Http http;
 
-    protected abstract Variant variant();
+    protected abstract TweebyteVariant variant();
 
     @BeforeAll
     void start(TweebyteFixture fixture) {
@@ -119,6 +119,8 @@ public abstract class UserServiceSpec {
                     Arguments.of("password", null, "Password is required"),
                     Arguments.of("password", "short", "Password must be between 8 and 72 characters"),
                     Arguments.of("password", "p".repeat(73), "Password must be between 8 and 72 characters"),
+                    // seven code points, fourteen UTF-16 units: lengths count code points, as the document's do
+                    Arguments.of("password", "\uD83D\uDE00".repeat(7), "Password must be between 8 and 72 characters"),
                     Arguments.of("birthDate", null, "Birth date is required"),
                     Arguments.of("birthDate", "1990-12-24", "Birth date must be a valid date in the format dd/MM/yyyy"),
                     Arguments.of("birthDate", "31/02/1990", "Birth date must be a valid date in the format dd/MM/yyyy"),
@@ -147,6 +149,7 @@ public abstract class UserServiceSpec {
             Account account = register(http, edge);
             assertSummary(http.get("/users/summary/" + account.id(), account.token()).json(), account, true);
             register(http, with(form(uniqueName("M")), "password", "12345678"));
+            register(http, with(form(uniqueName("E")), "password", "\uD83D\uDE00".repeat(8)));
         }
 
         @Test

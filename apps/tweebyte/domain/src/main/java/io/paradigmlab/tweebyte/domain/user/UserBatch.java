@@ -46,7 +46,7 @@ public final class UserBatch {
         }
         LinkedHashSet<String> names = new LinkedHashSet<>();
         for (String name : raw) {
-            if (name == null || name.isBlank() || TextRules.hasNul(name) || name.length() > 100) {
+            if (name == null || name.isBlank() || TextRules.hasNul(name) || TextRules.length(name) > 100) {
                 throw new ApiException.BadRequest(NAMES_INVALID);
             }
             names.add(name.toLowerCase(Locale.ROOT));

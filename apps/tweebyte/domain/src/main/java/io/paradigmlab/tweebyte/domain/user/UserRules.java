@@ -163,7 +163,7 @@ public final class UserRules {
     }
 
     private static String biography(String raw, List<String> errors) {
-        if (raw != null && raw.length() > BIOGRAPHY_MAX) {
+        if (raw != null && TextRules.length(raw) > BIOGRAPHY_MAX) {
             errors.add(BIOGRAPHY_LENGTH);
         }
         return raw;
@@ -179,7 +179,8 @@ public final class UserRules {
     }
 
     private static String password(String raw, List<String> errors) {
-        if (raw.length() < PASSWORD_MIN || raw.length() > PASSWORD_MAX) {
+        int length = TextRules.length(raw);
+        if (length < PASSWORD_MIN || length > PASSWORD_MAX) {
             errors.add(PASSWORD_LENGTH);
         } else if (raw.getBytes(StandardCharsets.UTF_8).length > PASSWORD_MAX) {
             errors.add(PASSWORD_BYTES);

@@ -64,6 +64,17 @@ class UserRulesTest {
     }
 
     @Test
+    void lengthsCountCodePointsAsTheDocumentsMinAndMaxLengthDo() {
+        String emoji = "\uD83D\uDE00"; // one code point, two UTF-16 units, four UTF-8 bytes
+        UserForm eight = new UserForm("alice_1", "a@b.co", emoji.repeat(500), null, emoji.repeat(8), "01/01/2000");
+        assertThat(UserRules.validateRegistration(eight, TODAY).biography()).hasSize(1_000);
+        assertThatThrownBy(() -> UserRules.validateRegistration(
+                new UserForm("alice_1", "a@b.co", emoji.repeat(501), null, emoji.repeat(7), "01/01/2000"), TODAY))
+                .isInstanceOfSatisfying(ApiException.BadRequest.class, e -> assertThat(e.errors())
+                        .containsExactly(UserRules.BIOGRAPHY_LENGTH, UserRules.PASSWORD_LENGTH));
+    }
+
+    @Test
     void updateValidatesOnlyPresentFields() {
         UserChanges none = UserRules.validateUpdate(new UserForm(null, null, null, null, null, null), TODAY);
         assertThat(none).isEqualTo(new UserChanges(null, null, null, null, null, null));

@@ -7,14 +7,13 @@ import io.paradigmlab.chatapp.domain.Palindromes;
 import io.paradigmlab.chatapp.domain.Passwords;
 import io.paradigmlab.chatapp.domain.SeedUsers;
 import io.paradigmlab.chatapp.domain.WordLines;
-import io.paradigmlab.chatapp.schema.ChatSchema;
+import io.paradigmlab.lab.app.Application;
 import io.paradigmlab.lab.app.DataGenerator;
+import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.infra.PostgresEndpoint;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import io.paradigmlab.lab.testkit.DataGeneratorContract;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -23,56 +22,38 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** The generator on a real PostgreSQL with the real migration. */
-class ChatDataGeneratorTest {
+/** ChatApp's generator under the lab's data-generator contract, and what is ChatApp's own. */
+class ChatDataGeneratorTest extends DataGeneratorContract {
 
-    private static final long SEED = 7;
-    private static final ChatDataGenerator GENERATOR = new ChatDataGenerator();
-    private static final DataGenerator.Scale STANDARD = GENERATOR.scale("standard");
-
-    private static EmbeddedPostgres embedded;
-    private static PostgresEndpoint pg;
-    private static String db;
-    private static Path files;
-    private static final List<String> progress = new ArrayList<>();
-
-    @TempDir
-    static Path temp;
-
-    @BeforeAll
-    static void generateOnce() throws IOException, SQLException {
-        embedded = EmbeddedPostgres.builder().setDataDirectory(Files.createTempDirectory(temp, "pg"))
-                .setCleanDataDirectory(true).start();
-        pg = new PostgresEndpoint("localhost", embedded.getPort(), "postgres", "postgres");
-        db = migrated("chatapp_a");
-        files = Files.createDirectories(temp.resolve("files-a"));
-        GENERATOR.generate(pg, Map.of(ChatAppApplication.SERVICE, db), STANDARD, SEED, files, progress::add);
+    @Override
+    protected Application application() {
+        return new ChatAppApplication();
     }
 
-    @AfterAll
-    static void stop() throws IOException {
-        if (embedded != null) {
-            embedded.close();
-        }
+    /** The seed's 1,100 accounts and 1,000 CPU lines; messages are written only by the load. */
+    @Override
+    protected Map<String, Size> sizes(DataGenerator.Scale smallest) {
+        return Map.of("chat.person", Size.exactly(1_100), "chat.cpu_line", Size.exactly(1_000),
+                "chat.message", Size.exactly(0));
+    }
+
+    private String db() {
+        return database(ChatAppApplication.SERVICE);
     }
 
     @Test
     void theOnlyScaleIsStandardWith1100Users() {
-        assertThat(GENERATOR.scales()).extracting(DataGenerator.Scale::name).containsExactly("standard");
-        assertThat(STANDARD.users()).isEqualTo(1_100);
-        assertThatThrownBy(() -> GENERATOR.scale("ci")).isInstanceOf(LabException.class)
+        assertThat(application().data().scales()).extracting(DataGenerator.Scale::name).containsExactly("standard");
+        assertThat(smallest().users()).isEqualTo(1_100);
+        assertThatThrownBy(() -> application().data().scale("ci")).isInstanceOf(LabException.class)
                 .hasMessageContaining("choose one of standard");
     }
 
     @Test
     void theAccountsAreTheSeedUsersWithHashedPasswordsAndIdsFromOne() throws SQLException {
-        List<String> rows = rows(db, "SELECT id, nickname, firstname, lastname, password, last_login IS NULL,"
+        List<String> rows = rows(db(), "SELECT id, nickname, firstname, lastname, password, last_login IS NULL,"
                 + " modified_at IS NULL FROM person ORDER BY id");
 
         assertThat(rows).hasSize(1_100);
@@ -80,12 +61,13 @@ class ChatDataGeneratorTest {
             assertThat(rows.get(i - 1)).isEqualTo(i + "|" + SeedUsers.nick(i) + "|" + SeedUsers.first(i) + "|"
                     + SeedUsers.last(i) + "|" + Passwords.sha256Hex(SeedUsers.password(i)) + "|t|t");
         }
-        assertThat(rows(db, "SELECT count(*) FROM message")).containsExactly("0");
+        assertThat(rows(db(), "SELECT count(*) FROM message")).containsExactly("0");
     }
 
     @Test
     void aRegistrationAfterTheLoadGetsTheNextIdAndTheKeysHold() throws SQLException {
-        try (Connection c = connect(db); Statement s = c.createStatement()) {
+        // on a copy, as a run gets it: the template stays as generated
+        try (Connection c = connect(copyOf(ChatAppApplication.SERVICE, "registration")); Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("INSERT INTO person (nickname, firstname, lastname, password)"
                     + " VALUES ('newcomer', 'N', 'C', repeat('0', 64)) RETURNING id")) {
                 rs.next();
@@ -95,13 +77,12 @@ class ChatDataGeneratorTest {
             assertThatThrownBy(() -> s.execute("INSERT INTO person (nickname, firstname, lastname, password)"
                     + " VALUES ('user_5', 'N', 'C', repeat('0', 64))")).isInstanceOf(SQLException.class)
                     .hasMessageContaining("duplicate key");
-            s.execute("DELETE FROM person WHERE nickname = 'newcomer'");
         }
     }
 
     @Test
     void everyCpuLineIsTheSeededLineWithItsPalindromeCount() throws SQLException {
-        List<String> rows = rows(db, "SELECT id, content, palindromes FROM cpu_line ORDER BY id");
+        List<String> rows = rows(db(), "SELECT id, content, palindromes FROM cpu_line ORDER BY id");
 
         assertThat(rows).hasSize(1_000);
         long total = 0;
@@ -120,8 +101,8 @@ class ChatDataGeneratorTest {
 
     @Test
     void theDataFilesHoldTheClearPasswordsAndTheCounts() throws IOException, SQLException {
-        List<String> users = Files.readAllLines(files.resolve("users.csv"));
-        List<String> lines = Files.readAllLines(files.resolve("lines.csv"));
+        List<String> users = Files.readAllLines(dataDir().resolve("users.csv"));
+        List<String> lines = Files.readAllLines(dataDir().resolve("lines.csv"));
 
         assertThat(users).hasSize(1_101);
         assertThat(users.getFirst()).isEqualTo("nick,password");
@@ -129,37 +110,25 @@ class ChatDataGeneratorTest {
         assertThat(users.get(1_100)).isEqualTo(SeedUsers.nick(1_100) + "," + SeedUsers.password(1_100));
         assertThat(lines).hasSize(1_001);
         assertThat(lines.getFirst()).isEqualTo("id,palindromes");
-        List<String> counts = rows(db, "SELECT id || ',' || palindromes FROM cpu_line ORDER BY id");
+        List<String> counts = rows(db(), "SELECT id || ',' || palindromes FROM cpu_line ORDER BY id");
         assertThat(lines.subList(1, lines.size())).isEqualTo(counts);
     }
 
     @Test
-    void theSameSeedGivesTheSameRowsAndFilesAndAnotherSeedOtherLines() throws IOException, SQLException {
-        String again = migrated("chatapp_b");
-        Path againFiles = Files.createDirectories(temp.resolve("files-b"));
-        GENERATOR.generate(pg, Map.of(ChatAppApplication.SERVICE, again), STANDARD, SEED, againFiles, line -> { });
-        String other = migrated("chatapp_c");
-        Path otherFiles = Files.createDirectories(temp.resolve("files-c"));
-        // the only database of the map is filled whatever its service is called
-        GENERATOR.generate(pg, Map.of("x", other), STANDARD, SEED + 1, otherFiles, line -> { });
+    void theAccountsDoNotDependOnTheSeedTheLinesDo() throws IOException, SQLException {
+        TemplateDataSets.DataSet other = generated(SEED + 1);
+        String otherDb = other.template(ChatAppApplication.SERVICE);
 
-        for (String table : ChatDataGenerator.TABLES) {
-            assertThat(checksum(again, table)).as(table).isEqualTo(checksum(db, table));
-        }
-        for (String file : List.of("users.csv", "lines.csv")) {
-            assertThat(Files.readAllBytes(againFiles.resolve(file))).as(file)
-                    .isEqualTo(Files.readAllBytes(files.resolve(file)));
-        }
-        // the accounts do not depend on the seed, the lines do
-        assertThat(checksum(other, "person")).isEqualTo(checksum(db, "person"));
-        assertThat(checksum(other, "cpu_line")).isNotEqualTo(checksum(db, "cpu_line"));
-        assertThat(Files.readAllBytes(otherFiles.resolve("users.csv")))
-                .isEqualTo(Files.readAllBytes(files.resolve("users.csv")));
+        assertThat(checksum(otherDb, "person")).isEqualTo(checksum(db(), "person"));
+        assertThat(checksum(otherDb, "cpu_line")).isNotEqualTo(checksum(db(), "cpu_line"));
+        assertThat(Files.readAllBytes(other.dataDir().resolve("users.csv")))
+                .isEqualTo(Files.readAllBytes(dataDir().resolve("users.csv")));
     }
 
     @Test
-    void progressEndsWithASummary() {
-        assertThat(progress.getLast()).startsWith("ChatApp data set standard (seed 7): 1,100 accounts, 1,000 CPU lines");
+    void progressHoldsTheSummary() {
+        assertThat(progress()).anySatisfy(line -> assertThat(line)
+                .startsWith("ChatApp data set standard (seed 7): 1,100 accounts, 1,000 CPU lines"));
     }
 
     @Test
@@ -168,17 +137,7 @@ class ChatDataGeneratorTest {
                 .isInstanceOf(LabException.class).hasMessageContaining("fills one database (service 'chat')");
     }
 
-    private static String migrated(String name) throws SQLException {
-        try (Connection c = connect("postgres"); Statement s = c.createStatement()) {
-            s.execute("DROP DATABASE IF EXISTS " + name);
-            s.execute("CREATE DATABASE " + name);
-        }
-        Flyway.configure().dataSource(pg.jdbcUrl(name), pg.user(), pg.password()).locations(ChatSchema.LOCATION)
-                .failOnMissingLocations(true).load().migrate();
-        return name;
-    }
-
-    private static List<String> rows(String database, String sql) throws SQLException {
+    private List<String> rows(String database, String sql) throws SQLException {
         List<String> out = new ArrayList<>();
         try (Connection c = connect(database); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             int columns = rs.getMetaData().getColumnCount();
@@ -193,11 +152,7 @@ class ChatDataGeneratorTest {
         return out;
     }
 
-    private static String checksum(String database, String table) throws SQLException {
-        return rows(database, "SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) FROM " + table + " t").getFirst();
-    }
-
-    private static Connection connect(String database) throws SQLException {
-        return DriverManager.getConnection(pg.jdbcUrl(database), pg.user(), pg.password());
+    private Connection connect(String database) throws SQLException {
+        return DriverManager.getConnection(postgres().jdbcUrl(database), postgres().user(), postgres().password());
     }
 }

@@ -21,8 +21,8 @@ class EshopDataGeneratorTest extends DataGeneratorContract {
 
     /** The products and their stock: the first 2,000 of the study and its 1,000 reserved codes. */
     @Override
-    protected Map<String, Long> sizes(DataGenerator.Scale smallest) {
-        long products = EshopDataGenerator.CI_PRODUCTS + SeedData.RESERVED;
+    protected Map<String, Size> sizes(DataGenerator.Scale smallest) {
+        Size products = Size.exactly(EshopDataGenerator.CI_PRODUCTS + SeedData.RESERVED);
         return Map.of("product.product", products, "inventory.inventory", products);
     }
 

@@ -4,17 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.itstore.domain.CesType;
 import io.paradigmlab.itstore.domain.Product;
-import io.paradigmlab.itstore.schema.ItStoreSchema;
+import io.paradigmlab.itstore.lab.ItStoreApplication;
 import io.paradigmlab.itstore.schema.ItStoreSql;
+import io.paradigmlab.lab.app.Application;
 import io.paradigmlab.lab.app.DataGenerator;
-import io.paradigmlab.lab.app.DatabaseInfo;
-import io.paradigmlab.lab.data.TemplateDataSets;
-import io.paradigmlab.lab.infra.PostgresEndpoint;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import io.paradigmlab.lab.testkit.DataGeneratorContract;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -29,58 +26,39 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The generator on a real PostgreSQL with the real migration, at the {@code ci} scale. */
-class ItStoreDataGeneratorTest {
+/** The IT store's generator under the lab's data-generator contract, and what is the IT store's own, at {@code ci}. */
+class ItStoreDataGeneratorTest extends DataGeneratorContract {
 
-    private static final long SEED = 7;
-    private static final ItStoreDataGenerator GENERATOR = new ItStoreDataGenerator();
-    private static final DataGenerator.Scale CI = GENERATOR.scale("ci");
     private static final List<String> FILES = List.of("products.csv", "characteristic_products.csv", "ces_types.csv",
             "item_months.csv", "first_n.csv", "large_n.csv");
 
-    private static EmbeddedPostgres embedded;
-    private static PostgresEndpoint pg;
-    /** The database of the generation with {@link #SEED}. */
-    private static String db;
-    private static Path files;
-    private static final List<String> progress = new ArrayList<>();
-
-    @TempDir
-    static Path temp;
-
-    @BeforeAll
-    static void generateOnce() throws IOException, SQLException {
-        embedded = EmbeddedPostgres.builder().setDataDirectory(Files.createTempDirectory(temp, "pg"))
-                .setCleanDataDirectory(true).start();
-        pg = new PostgresEndpoint("localhost", embedded.getPort(), "postgres", "postgres");
-        db = migrated("itstore_a");
-        files = Files.createDirectories(temp.resolve("files-a"));
-        long started = System.nanoTime();
-        GENERATOR.generate(pg, Map.of(ItStoreDataGenerator.SERVICE, db), CI, SEED, files, progress::add);
-        System.out.printf(Locale.ROOT, "ci generation (seed %d): %.1f s%n", SEED, (System.nanoTime() - started) / 1e9);
-        progress.forEach(line -> System.out.println("  " + line));
+    @Override
+    protected Application application() {
+        return new ItStoreApplication();
     }
 
-    @AfterAll
-    static void stop() throws IOException {
-        if (embedded != null) {
-            embedded.close();
-        }
+    /** The plan of the {@code ci} scale: fixed counts but for the items, drawn per invoice (40 products, 3 to 5 each). */
+    @Override
+    protected Map<String, Size> sizes(DataGenerator.Scale smallest) {
+        return Map.of("store.customer_employee_supplier", Size.exactly(1_031), "store.products", Size.exactly(20_000),
+                "store.characteristic", Size.exactly(80_000), "store.invoice", Size.exactly(1_000),
+                "store.item", Size.between(3_700, 4_300));
+    }
+
+    private String db() {
+        return database(ItStoreApplication.SERVICE);
     }
 
     @Test
     void theScalesAreCiAndPaperAndCountProducts() {
-        assertThat(GENERATOR.scales()).extracting(DataGenerator.Scale::name).containsExactly("ci", "paper");
-        assertThat(GENERATOR.scales()).extracting(DataGenerator.Scale::users).containsExactly(20_000, 700_000);
-        assertThat(GENERATOR.scales()).allSatisfy(s -> assertThat(s.description()).contains(String.format(Locale.ROOT, "%,d products", s.users())));
-        assertThat(progress).anySatisfy(line -> assertThat(line).startsWith("products ").contains("rows/s"));
-        assertThat(progress).anySatisfy(line -> assertThat(line).startsWith("IT store data set ci (seed 7)"));
+        assertThat(application().data().scales()).extracting(DataGenerator.Scale::name).containsExactly("ci", "paper");
+        assertThat(application().data().scales()).extracting(DataGenerator.Scale::users).containsExactly(20_000, 700_000);
+        assertThat(application().data().scales()).allSatisfy(s -> assertThat(s.description()).contains(String.format(Locale.ROOT, "%,d products", s.users())));
+        assertThat(progress()).anySatisfy(line -> assertThat(line).startsWith("products ").contains("rows/s"));
+        assertThat(progress()).anySatisfy(line -> assertThat(line).startsWith("IT store data set ci (seed 7)"));
     }
 
     @Test
@@ -93,32 +71,7 @@ class ItStoreDataGeneratorTest {
         assertThat(count("select count(*) from invoice")).isEqualTo(1_000);
         long items = count("select count(*) from item");
         assertThat(items).isBetween(3_700L, 4_300L);
-        assertThat(progress).anySatisfy(line -> assertThat(line).contains(String.format(Locale.ROOT, "%,d items", items)));
-    }
-
-    @Test
-    void theSameSeedGivesTheSameRowsAndFilesAndAnotherSeedDoesNot() throws Exception {
-        String again = migrated("itstore_b");
-        Path againFiles = Files.createDirectories(temp.resolve("files-b"));
-        GENERATOR.generate(pg, Map.of(ItStoreDataGenerator.SERVICE, again), CI, SEED, againFiles, line -> { });
-        String other = migrated("itstore_c");
-        Path otherFiles = Files.createDirectories(temp.resolve("files-c"));
-        // the only database of the map is filled whatever its service is called
-        GENERATOR.generate(pg, Map.of("store", other), CI, SEED + 1, otherFiles, line -> { });
-        for (String table : ItStoreSchema.TABLES) {
-            String a = checksum(db, table);
-            assertThat(checksum(again, table)).as(table).isEqualTo(a);
-            assertThat(checksum(other, table)).as(table).isNotEqualTo(a);
-        }
-        for (String file : FILES) {
-            assertThat(Files.readAllBytes(againFiles.resolve(file))).as(file)
-                    .isEqualTo(Files.readAllBytes(files.resolve(file)));
-        }
-        assertThat(Files.readAllBytes(otherFiles.resolve("products.csv")))
-                .isNotEqualTo(Files.readAllBytes(files.resolve("products.csv")));
-        // neighbouring seeds are not the same stream shifted by a draw
-        assertThat(column(other, "select prod_name from products order by id_prod limit 50"))
-                .doesNotContainAnyElementsOf(column(db, "select prod_name from products order by id_prod limit 50"));
+        assertThat(progress()).anySatisfy(line -> assertThat(line).contains(String.format(Locale.ROOT, "%,d items", items)));
     }
 
     @Test
@@ -174,7 +127,7 @@ class ItStoreDataGeneratorTest {
         assertThat(count("select count(*) from customer_employee_supplier where type_ces = 'c' and ein is not null"))
                 .isBetween(120L, 280L);
         assertThat(count("select count(*) from customer_employee_supplier where address is null")).isBetween(50L, 150L);
-        assertThat(column(db, "select iban from customer_employee_supplier")).allSatisfy(iban ->
+        assertThat(column(db(), "select iban from customer_employee_supplier")).allSatisfy(iban ->
                 assertThat(Texts.ibanValid(iban)).as(iban).isTrue());
         assertThat(count("select count(*) from customer_employee_supplier where id_ces = 0 and type_ces = 'm'"))
                 .isEqualTo(1);
@@ -258,7 +211,7 @@ class ItStoreDataGeneratorTest {
     @Test
     void theSlowestQueryIsTimed() throws SQLException {
         List<Double> millis = new ArrayList<>();
-        try (Connection c = connect(db); Statement s = c.createStatement()) {
+        try (Connection c = connect(db()); Statement s = c.createStatement()) {
             s.executeQuery(ItStoreSql.PRODUCT_MAX_PROFIT).close();
             for (int i = 0; i < 5; i++) {
                 long started = System.nanoTime();
@@ -284,7 +237,7 @@ class ItStoreDataGeneratorTest {
 
     @Test
     void theScenarioFilesNameRowsThatExist() throws IOException, SQLException {
-        assertThat(Files.list(files).map(p -> p.getFileName().toString()).sorted().toList())
+        assertThat(Files.list(dataDir()).map(p -> p.getFileName().toString()).sorted().toList())
                 .containsExactlyElementsOf(FILES.stream().sorted().toList());
         assertThat(header("products.csv")).isEqualTo("product_id");
         assertThat(header("characteristic_products.csv")).isEqualTo("product_id");
@@ -324,40 +277,18 @@ class ItStoreDataGeneratorTest {
     }
 
     @Test
-    void theSchemaIsTheMigrationsOwnAndTheTablesAreAnalyzed() throws SQLException {
-        String fresh = migrated("itstore_fresh");
-        assertThat(schema(db)).isEqualTo(schema(fresh)).isNotEmpty();
-        for (String table : ItStoreSchema.TABLES) {
-            assertThat(count("select count(*) from pg_stats where tablename = '" + table + "'"))
-                    .as("statistics of %s", table).isPositive();
-        }
-    }
-
-    @Test
-    void aTemplateDataSetCopyHoldsTheSameRows() throws SQLException {
-        List<DatabaseInfo> dbs = List.of(new DatabaseInfo(ItStoreDataGenerator.SERVICE, ItStoreSchema.DATABASE,
-                ItStoreSchema.MIGRATIONS));
-        var set = TemplateDataSets.prepare(pg, "itstore", dbs, GENERATOR, CI, SEED, temp.resolve("cache"), line -> { });
-        TemplateDataSets.copy(pg, set, ItStoreDataGenerator.SERVICE, ItStoreSchema.DATABASE);
-        for (String table : ItStoreSchema.TABLES) {
-            assertThat(checksum(ItStoreSchema.DATABASE, table)).as(table).isEqualTo(checksum(db, table));
-        }
+    void neighbouringSeedsAreNotTheSameStreamShiftedByADraw() throws SQLException {
+        String other = generated(SEED + 1).template(ItStoreApplication.SERVICE);
+        assertThat(column(other, "select prod_name from products order by id_prod limit 50"))
+                .doesNotContainAnyElementsOf(column(db(), "select prod_name from products order by id_prod limit 50"));
     }
 
     // ---- helpers
 
-    private static String migrated(String name) throws SQLException {
-        try (Connection c = connect("postgres"); Statement s = c.createStatement()) {
-            s.execute("DROP DATABASE IF EXISTS " + name);
-            s.execute("CREATE DATABASE " + name);
-        }
-        ItStoreSchema.migrate(pg.jdbcUrl(name), pg.user(), pg.password());
-        return name;
-    }
 
-    private static List<Product> products(String sql) throws SQLException {
+    private List<Product> products(String sql) throws SQLException {
         List<Product> out = new ArrayList<>();
-        try (Connection c = connect(db); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Connection c = connect(db()); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) {
                 out.add(new Product(rs.getInt(1), rs.getString(2), rs.getInt(3), rs.getString(4), rs.getString(5),
                         rs.getString(6)));
@@ -367,7 +298,7 @@ class ItStoreDataGeneratorTest {
     }
 
     /** Runs a statement of {@link ItStoreSql} with its named parameters bound, as the variants will. */
-    private static List<List<Object>> rows(String namedSql, Map<String, Object> params) throws SQLException {
+    private List<List<Object>> rows(String namedSql, Map<String, Object> params) throws SQLException {
         Matcher m = Pattern.compile("(?<![:\\w]):(\\w+)").matcher(namedSql);
         List<Object> values = new ArrayList<>();
         StringBuilder sql = new StringBuilder();
@@ -378,7 +309,7 @@ class ItStoreDataGeneratorTest {
         }
         m.appendTail(sql);
         List<List<Object>> rows = new ArrayList<>();
-        try (Connection c = connect(db); PreparedStatement s = c.prepareStatement(sql.toString())) {
+        try (Connection c = connect(db()); PreparedStatement s = c.prepareStatement(sql.toString())) {
             for (int i = 0; i < values.size(); i++) {
                 s.setObject(i + 1, values.get(i));
             }
@@ -395,20 +326,20 @@ class ItStoreDataGeneratorTest {
         return rows;
     }
 
-    private static String header(String file) throws IOException {
-        return Files.readAllLines(files.resolve(file), StandardCharsets.UTF_8).getFirst();
+    private String header(String file) throws IOException {
+        return Files.readAllLines(dataDir().resolve(file), StandardCharsets.UTF_8).getFirst();
     }
 
-    private static List<String[]> csv(String file) throws IOException {
-        List<String> lines = Files.readAllLines(files.resolve(file), StandardCharsets.UTF_8);
+    private List<String[]> csv(String file) throws IOException {
+        List<String> lines = Files.readAllLines(dataDir().resolve(file), StandardCharsets.UTF_8);
         return lines.subList(1, lines.size()).stream().map(l -> l.split(",", -1)).toList();
     }
 
-    private static String[] firstRow(String file) throws IOException {
+    private String[] firstRow(String file) throws IOException {
         return csv(file).getFirst();
     }
 
-    private static Map<String, String[]> byFirstColumn(String file) throws IOException {
+    private Map<String, String[]> byFirstColumn(String file) throws IOException {
         Map<String, String[]> rows = new TreeMap<>();
         for (String[] row : csv(file)) {
             rows.put(row[0], row);
@@ -416,40 +347,16 @@ class ItStoreDataGeneratorTest {
         return rows;
     }
 
-    private static String checksum(String database, String table) throws SQLException {
-        try (Connection c = connect(database); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("select md5(string_agg(t::text, '|' order by t::text)) from " + table + " t")) {
-            rs.next();
-            return rs.getString(1);
-        }
-    }
 
-    private static Map<String, String> schema(String database) throws SQLException {
-        Map<String, String> defs = new TreeMap<>();
-        try (Connection c = connect(database); Statement s = c.createStatement()) {
-            try (ResultSet rs = s.executeQuery("select indexname, indexdef from pg_indexes where schemaname = 'public'")) {
-                while (rs.next()) {
-                    defs.put(rs.getString(1), rs.getString(2));
-                }
-            }
-            try (ResultSet rs = s.executeQuery("select conrelid::regclass || '.' || conname, pg_get_constraintdef(oid)"
-                    + " from pg_constraint where connamespace = 'public'::regnamespace")) {
-                while (rs.next()) {
-                    defs.put(rs.getString(1), rs.getString(2));
-                }
-            }
-        }
-        return defs;
-    }
 
-    private static long count(String sql) throws SQLException {
-        try (Connection c = connect(db); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+    private long count(String sql) throws SQLException {
+        try (Connection c = connect(db()); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }
     }
 
-    private static List<String> column(String database, String sql) throws SQLException {
+    private List<String> column(String database, String sql) throws SQLException {
         List<String> values = new ArrayList<>();
         try (Connection c = connect(database); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) {
@@ -459,9 +366,9 @@ class ItStoreDataGeneratorTest {
         return values;
     }
 
-    private static Map<String, String> map(String sql) throws SQLException {
+    private Map<String, String> map(String sql) throws SQLException {
         Map<String, String> values = new HashMap<>();
-        try (Connection c = connect(db); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Connection c = connect(db()); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) {
                 values.put(rs.getString(1), rs.getString(2));
             }
@@ -469,7 +376,7 @@ class ItStoreDataGeneratorTest {
         return values;
     }
 
-    private static Connection connect(String database) throws SQLException {
-        return DriverManager.getConnection(pg.jdbcUrl(database), pg.user(), pg.password());
+    private Connection connect(String database) throws SQLException {
+        return DriverManager.getConnection(postgres().jdbcUrl(database), postgres().user(), postgres().password());
     }
 }

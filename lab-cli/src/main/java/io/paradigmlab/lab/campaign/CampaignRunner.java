@@ -56,9 +56,9 @@ import tools.jackson.databind.json.JsonMapper;
  * <ol>
  *   <li>infrastructure once; the application's data set generated once per (scale, seed, schema) into template
  *       databases, reused when it exists ({@link TemplateDataSets});</li>
- *   <li>the verification: every implementation serves the scenario's first iterations on its own copy of the data;
+ *   <li>the verification: every variant serves the scenario's first iterations on its own copy of the data;
  *       answers and work must match, or the campaign stops before any load ({@link Verifier});</li>
- *   <li>per repetition, every implementation back to back, the order rotated by one each repetition (a paired
+ *   <li>per repetition, every variant back to back, the order rotated by one each repetition (a paired
  *       design: the ratio of two variants is taken within a repetition, so slow drifts of the machine cancel);
  *       a launched variant runs on fresh JVMs and a fresh copy of the data, an external target as it is; with a
  *       noise variant, that variant runs a second time in each repetition (the machine's own noise);</li>
@@ -79,7 +79,7 @@ public final class CampaignRunner {
     static final double MIN_ACHIEVED_SHARE = 0.95;
 
     /**
-     * @param targets     external implementations: name to base URL per service, in the application's service order
+     * @param targets     external variants: name to base URL per service, in the application's service order
      * @param postgresUrl external PostgreSQL or null for embedded; likewise redisUrl
      * @param command     the command line that re-runs this campaign, for the report
      * @param verify      run the verification first (a campaign without it says so in its report)
@@ -203,7 +203,7 @@ public final class CampaignRunner {
                     Path details = workDir.resolve("verification.json");
                     JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
                             .writeValue(details.toFile(), verification);
-                    throw new LabException("The implementations differ on the " + scenario.id() + " scenario, so"
+                    throw new LabException("The variants differ on the " + scenario.id() + " scenario, so"
                             + " nothing was measured:\n  " + String.join("\n  ", verification.differences())
                             + "\nEvery request, answer status and its work: " + details
                             + "\nService logs: " + workDir);
@@ -217,14 +217,14 @@ public final class CampaignRunner {
             for (int rep = 1; rep <= settings.repetitions(); rep++) {
                 for (int i = 0; i < order.size(); i++) {
                     String run = order.get((i + rep - 1) % order.size());
-                    String implementation = run.endsWith(CampaignSettings.REPEAT_SUFFIX)
+                    String variant = run.endsWith(CampaignSettings.REPEAT_SUFFIX)
                             ? run.substring(0, run.length() - CampaignSettings.REPEAT_SUFFIX.length()) : run;
-                    if (settings.targets().contains(implementation)) {
+                    if (settings.targets().contains(variant)) {
                         progress.beginTargetRun(rep, settings.repetitions(), run);
                         runTarget(campaign, run, rep, measurements, soak, progress);
                     } else {
                         progress.beginRun(rep, settings.repetitions(), run);
-                        runLaunched(campaign, implementation, run, rep, progress, measurements, soak, statics,
+                        runLaunched(campaign, variant, run, rep, progress, measurements, soak, statics,
                                 environment);
                     }
                 }
@@ -281,25 +281,25 @@ public final class CampaignRunner {
         TemplateDataSets.DataSet data = campaign.data();
         CampaignSettings settings = request.settings();
         out.println("Verifying before measuring: " + Verifier.ITERATIONS + " iterations of " + scenario.id()
-                + " on each implementation, one request at a time...");
+                + " on each variant, one request at a time...");
         Map<String, List<Verifier.Observed>> observed = new LinkedHashMap<>();
-        for (String implementation : settings.variants()) {
-            Path dataDir = campaign.workDir().resolve("verify-" + implementation).resolve("data");
-            if (settings.targets().contains(implementation)) {
+        for (String variant : settings.variants()) {
+            Path dataDir = campaign.workDir().resolve("verify-" + variant).resolve("data");
+            if (settings.targets().contains(variant)) {
                 DataFiles.copyRotated(data.dataDir(), dataDir, 0, 2 * settings.repetitions() + 1);
-                observed.put(implementation, Verifier.observe(scenario.id(), campaign.scenarioText(),
-                        targetEndpoints(request, implementation), dataDir, null, campaign.infra(),
+                observed.put(variant, Verifier.observe(scenario.id(), campaign.scenarioText(),
+                        targetEndpoints(request, variant), dataDir, null, campaign.infra(),
                         request.plan().timeoutMillis(), settings.seed()));
                 continue;
             }
-            try (Deployment deployment = launch(campaign, implementation, "_verify", true, false,
-                    campaign.workDir().resolve("verify-" + implementation))) {
+            try (Deployment deployment = launch(campaign, variant, "_verify", true, false,
+                    campaign.workDir().resolve("verify-" + variant))) {
                 deployment.sessionData(data.dataDir(), dataDir);
-                observed.put(implementation, Verifier.observe(scenario.id(), campaign.scenarioText(),
+                observed.put(variant, Verifier.observe(scenario.id(), campaign.scenarioText(),
                         deployment.endpoints(), dataDir, deployment, campaign.infra(), request.plan().timeoutMillis(),
                         settings.seed()));
             }
-            out.printf("  %s: %d requests answered%n", implementation, observed.get(implementation).size());
+            out.printf("  %s: %d requests answered%n", variant, observed.get(variant).size());
         }
         return Verifier.compare(observed, Set.copyOf(settings.targets()), request.app().backgroundWork());
     }

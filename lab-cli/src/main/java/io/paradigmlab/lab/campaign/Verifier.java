@@ -23,10 +23,10 @@ import java.util.regex.Pattern;
 
 /**
  * The check before a campaign measures anything (docs/methodology.md, "Verify before measuring"): every
- * implementation serves the scenario's first iterations, one request at a time, through a recording proxy in front
+ * variant serves the scenario's first iterations, one request at a time, through a recording proxy in front
  * of each service the scenario calls. For each client request the answer is recorded (status and body, normalized)
  * and, for the variants the lab launched, the work it caused (SQL statements, calls between services, Redis
- * commands; the same counters as EqualWorkIT). Implementations pass when they answered the same and did the same
+ * commands; the same counters as EqualWorkIT). Variants pass when they answered the same and did the same
  * work, request by request.
  */
 final class Verifier {
@@ -40,7 +40,7 @@ final class Verifier {
             "\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:?\\d{2})?");
     private static final Pattern JWT = Pattern.compile("eyJ[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+");
 
-    /** One client request as one implementation answered it. */
+    /** One client request as one variant answered it. */
     record Observed(String request, String service, int status, String body, Work work) {
     }
 
@@ -48,7 +48,7 @@ final class Verifier {
     }
 
     /**
-     * Sends the scenario's first iterations to one implementation and records what happened.
+     * Sends the scenario's first iterations to one variant and records what happened.
      *
      * @param deployment the launched variant (started with call counting), or null for an external target, whose
      *                   work cannot be counted
@@ -95,7 +95,7 @@ final class Verifier {
     }
 
     /**
-     * Compares what each implementation did. The first implementation is the reference; a launched variant's work
+     * Compares what each variant did. The first variant is the reference; a launched variant's work
      * is compared with the first launched variant's.
      */
     static Verification compare(Map<String, List<Observed>> byImplementation, java.util.Set<String> targets) {
@@ -218,7 +218,7 @@ final class Verifier {
 
     /**
      * Ids become {@code <id1>}, {@code <id2>}... in order of first appearance, timestamps {@code <time>} and tokens
-     * {@code <token>}: what legitimately differs between two implementations serving the same data.
+     * {@code <token>}: what legitimately differs between two variants serving the same data.
      */
     static String normalize(String body) {
         String text = JWT.matcher(body).replaceAll("<token>");

@@ -32,8 +32,8 @@ import picocli.CommandLine.Parameters;
 /** {@code ./lab run}: a benchmark campaign, its statistics and its report. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Benchmark variants of an application on one scenario: the data set generated once, a check"
-                + " that every implementation answers alike and does the same work, then per repetition every"
-                + " implementation back to back (fresh JVMs, a fresh copy of the data), a warm-up and each level;"
+                + " that every variant answers alike and does the same work, then per repetition every"
+                + " variant back to back (fresh JVMs, a fresh copy of the data), a warm-up and each level;"
                 + " writes an HTML report with CSV and JSON beside it.",
         footer = {"", "Examples:",
                 "  ./lab run tweebyte --scenario follow --scale quick --reps 3 --warmup 10s --duration 20s",
@@ -69,7 +69,7 @@ class RunCommand implements Runnable {
     String variants;
 
     @Option(names = "--target", paramLabel = "NAME=URL[,URL...]",
-            description = "An implementation the lab does not launch, compared beside the variants: the base URL of"
+            description = "A variant the lab does not launch, compared beside the variants: the base URL of"
                     + " each service in the application's order (./lab list). It must serve the same data set"
                     + " (./lab up ... --scale S --seed N). Repeatable.")
     List<String> targets = new ArrayList<>();
@@ -87,7 +87,7 @@ class RunCommand implements Runnable {
     @Option(names = "--levels", description = "Users (closed) or requests/s (open), ascending (default: 1,10,50,100,200 closed; 100,200,400,800 open).")
     String levels;
 
-    @Option(names = "--reps", description = "Repetitions; each runs every implementation back to back (default: 5).")
+    @Option(names = "--reps", description = "Repetitions; each runs every variant back to back (default: 5).")
     Integer reps;
 
     @Option(names = "--warmup", description = "Load before the first level of each run, never"
@@ -361,7 +361,7 @@ class RunCommand implements Runnable {
                 throw new LabException("A target's name is letters, digits, '.', '_' or '-', got '" + name + "'");
             }
             if (launched.contains(name) || parsed.containsKey(name)) {
-                throw new LabException("Two implementations are called '" + name + "': give the target another name");
+                throw new LabException("Two variants are called '" + name + "': give the target another name");
             }
             List<String> urls = List.of(target.substring(eq + 1).split(",")).stream().map(String::trim).toList();
             if (urls.size() != services) {

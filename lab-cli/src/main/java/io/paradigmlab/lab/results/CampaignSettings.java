@@ -8,7 +8,7 @@ import java.util.Map;
  *
  * @param app             the application, e.g. tweebyte
  * @param scenario        the scenario, e.g. user-summary
- * @param variants        implementations compared, in order: the launched variants, then the external targets
+ * @param variants        variants compared, in order: the launched variants, then the external targets
  * @param targets         the names among {@code variants} that are external targets (not launched, not sampled)
  * @param model           closed or open
  * @param levels          concurrent users (closed) or offered requests per second (open), ascending

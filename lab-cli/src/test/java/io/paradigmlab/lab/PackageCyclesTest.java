@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The lab's packages stand in layers: no package depends, directly or through others, on a package that depends on
  * it. A cycle (two packages that use each other is the shortest) means neither can be read, tested or moved out alone,
- * as the applications' interface ({@code app}) is meant to be one day.
+ * as the applications' interface was (it is now its own module, lab-api; LabLayersTest in lab-dist guards that border).
  */
 class PackageCyclesTest {
 

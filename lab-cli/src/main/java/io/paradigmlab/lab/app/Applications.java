@@ -1,6 +1,8 @@
 package io.paradigmlab.lab.app;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.Application;
+
+import io.paradigmlab.lab.api.LabException;
 import java.util.Comparator;
 import java.util.List;
 import java.util.ServiceLoader;

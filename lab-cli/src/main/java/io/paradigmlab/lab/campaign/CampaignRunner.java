@@ -1,20 +1,21 @@
 package io.paradigmlab.lab.campaign;
 
-import io.paradigmlab.lab.app.Application;
-import io.paradigmlab.lab.app.DataGenerator;
-import io.paradigmlab.lab.app.DatabaseInfo;
-import io.paradigmlab.lab.app.Deployment;
-import io.paradigmlab.lab.app.LaunchRequest;
-import io.paradigmlab.lab.app.RedisLatency;
-import io.paradigmlab.lab.app.ScenarioInfo;
+import io.paradigmlab.lab.api.Application;
+import io.paradigmlab.lab.api.DataGenerator;
+import io.paradigmlab.lab.api.DatabaseInfo;
+import io.paradigmlab.lab.api.Deployment;
+import io.paradigmlab.lab.api.LaunchRequest;
+import io.paradigmlab.lab.api.RedisLatency;
+import io.paradigmlab.lab.api.ScenarioInfo;
 import io.paradigmlab.lab.data.DataFiles;
 import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.infra.RedisEndpoint;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.RedisEndpoint;
 import io.paradigmlab.lab.launch.AotCache;
 import io.paradigmlab.lab.launch.CpuPinning;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.launch.ServiceLauncher;
+import io.paradigmlab.lab.api.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.load.HyperfoilDriver;
 import io.paradigmlab.lab.load.LoadPlan;
@@ -24,7 +25,7 @@ import io.paradigmlab.lab.metrics.ResourceSampler;
 import io.paradigmlab.lab.remote.RemoteServices;
 import io.paradigmlab.lab.remote.ServiceHost;
 import io.paradigmlab.lab.results.CampaignResult;
-import io.paradigmlab.lab.results.Ceiling;
+import io.paradigmlab.lab.api.Ceiling;
 import io.paradigmlab.lab.results.CampaignSettings;
 import io.paradigmlab.lab.results.LevelMeasurement;
 import io.paradigmlab.lab.results.LevelMeasurement.Latency;
@@ -91,39 +92,37 @@ public final class CampaignRunner {
      *                    or null for none
      * @param serviceHost another host the launched variants' JVMs run on, over SSH ({@code --service-host};
      *                    {@link RemoteServices}), or null for this machine
+     * @param pinning     the CPU pinning of this campaign ({@code --cpus}), already applied to the lab's JVM by the
+     *                    caller; the campaign starts the service JVMs on its services set and pins the databases.
+     *                    Null for none
      */
     public record Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
                           String postgresUrl, String redisUrl, String command, boolean verify,
-                          RedisLatency redisLatency, String mariadbUrl, Profiling profiling, ServiceHost serviceHost) {
+                          RedisLatency redisLatency, String mariadbUrl, Profiling profiling, ServiceHost serviceHost,
+                          CpuPinning pinning) {
 
-        /** The services on this machine. */
-        public Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
-                       String postgresUrl, String redisUrl, String command, boolean verify,
-                       RedisLatency redisLatency, String mariadbUrl, Profiling profiling) {
-            this(app, settings, plan, targets, postgresUrl, redisUrl, command, verify, redisLatency, mariadbUrl,
-                    profiling, null);
+        /**
+         * The usual campaign: the scenario's own injected latency ({@link ScenarioInfo#redisLatency()}, if it declares
+         * one), embedded MariaDB if the application needs one, no profiling runs, the services on this machine, no
+         * CPU pinning; the {@code with...} methods change that.
+         */
+        public static Request of(Application app, CampaignSettings settings, LoadPlan plan,
+                                 Map<String, List<String>> targets, String postgresUrl, String redisUrl, String command,
+                                 boolean verify) {
+            return new Request(app, settings, plan, targets, postgresUrl, redisUrl, command, verify,
+                    app.scenario(settings.scenario()).redisLatency(), null, null, null, null);
         }
 
-        /** No profiling runs, the services on this machine. */
-        public Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
-                       String postgresUrl, String redisUrl, String command, boolean verify,
-                       RedisLatency redisLatency, String mariadbUrl) {
-            this(app, settings, plan, targets, postgresUrl, redisUrl, command, verify, redisLatency, mariadbUrl,
-                    (Profiling) null);
+        /** The same campaign with {@code latency} between a service and Redis (null: none). */
+        public Request withRedisLatency(RedisLatency latency) {
+            return new Request(app, settings, plan, targets, postgresUrl, redisUrl, command, verify, latency,
+                    mariadbUrl, profiling, serviceHost, pinning);
         }
 
-        /** Embedded MariaDB, if the application needs one. */
-        public Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
-                       String postgresUrl, String redisUrl, String command, boolean verify,
-                       RedisLatency redisLatency) {
-            this(app, settings, plan, targets, postgresUrl, redisUrl, command, verify, redisLatency, null);
-        }
-
-        /** The scenario's own injected latency ({@link ScenarioInfo#redisLatency()}), if it declares one. */
-        public Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
-                       String postgresUrl, String redisUrl, String command, boolean verify) {
-            this(app, settings, plan, targets, postgresUrl, redisUrl, command, verify,
-                    app.scenario(settings.scenario()).redisLatency());
+        /** The same campaign with its profiling runs ({@code --profile}; null: none). */
+        public Request withProfiling(Profiling runs) {
+            return new Request(app, settings, plan, targets, postgresUrl, redisUrl, command, verify, redisLatency,
+                    mariadbUrl, runs, serviceHost, pinning);
         }
 
         /**
@@ -167,7 +166,7 @@ public final class CampaignRunner {
                 new Infrastructure.Options(request.postgresUrl(), request.redisUrl(), workDir.resolve("infra"),
                         request.mariadbUrl()));
              InjectedLatency latency = injectLatency(repo, request, launched, infra, workDir, out)) {
-            var environment = Environment.describe(repo, app, settings.security(), infra);
+            var environment = Environment.describe(repo, app, settings.security(), infra, request.pinning());
             if (latency != null) {
                 environment.putAll(latency.describe());
             }
@@ -194,7 +193,7 @@ public final class CampaignRunner {
                     line -> out.println("  " + line));
             environment.put("data", data.describe());
             PreparedCampaign campaign = new PreparedCampaign(request, infra, redis, scenario, scenarioText, services,
-                    data, workDir);
+                    data, workDir, launcher(request, remote));
 
             Verification verification = null;
             if (request.verify()) {
@@ -329,12 +328,27 @@ public final class CampaignRunner {
         try (RedisCommandStats redis = new RedisCommandStats(infra.redis())) {
             redis.flushAll();
         }
-        CpuPinning.active().ifPresent(pinning -> pinning.pinInfrastructure(infra.embeddedPostgresProcesses()));
-        return app.launch(new LaunchRequest(infra, variant, services, databases, request.settings().security(),
-                ServiceProcess.DEFAULT_JVM_ARGS, workDir, callCounting, false, Map.of(),
+        if (request.pinning() != null) {
+            request.pinning().pinInfrastructure(infra.embeddedPostgresProcesses());
+        }
+        ServiceLauncher launcher = campaign.launcher()
+                .withAot(aotOn(request, launchSettings) ? AotCache.of(RepoLayout.locate()) : null);
+        return app.launch(new LaunchRequest(infra, launcher, variant, services, databases,
+                request.settings().security(), ServiceProcess.DEFAULT_JVM_ARGS, workDir, callCounting, false, Map.of(),
                 gateway ? 0 : LaunchRequest.NO_GATEWAY, AotCache.withoutSetting(launchSettings), campaign.redis(),
-                request.serviceHost() == null ? LaunchRequest.LOCAL : request.serviceHost().host(),
-                aotOn(request, launchSettings) ? AotCache.of(RepoLayout.locate()) : null));
+                request.serviceHost() == null ? LaunchRequest.LOCAL : request.serviceHost().host()));
+    }
+
+    /**
+     * The launcher of the campaign's service JVMs, without its AOT cache (chosen per launch): on the services' CPUs
+     * when the campaign pins them, on the service host when there is one.
+     */
+    static ServiceLauncher launcher(Request request, RemoteServices remote) {
+        ServiceLauncher local = ServiceLauncher.plain();
+        if (request.pinning() != null) {
+            local = local.shapedBy(request.pinning().shaper());
+        }
+        return remote.launcher(local);
     }
 
     /**
@@ -487,7 +501,7 @@ public final class CampaignRunner {
         List<String> parts = new ArrayList<>();
         deployment.instanceProcesses().forEach((service, instances) -> parts.add(service + " x" + instances.size()
                 + " (CPUs " + String.join(" | ", instances.stream()
-                .map(ServiceProcess::allowedCpus).toList()) + ")"));
+                .map(instance -> ServiceProcess.of(instance).allowedCpus()).toList()) + ")"));
         return String.join(", ", parts);
     }
 
@@ -498,12 +512,12 @@ public final class CampaignRunner {
         // every instance is sampled: the first under the service's name, the others as <service>-2, <service>-3...
         deployment.instanceProcesses().forEach((service, instances) -> {
             for (int i = 0; i < instances.size(); i++) {
-                measured.put(i == 0 ? service : service + "-" + (i + 1), instances.get(i));
+                measured.put(i == 0 ? service : service + "-" + (i + 1), ServiceProcess.of(instances.get(i)));
             }
         });
         if (viaGateway) {
-            ServiceProcess gateway = deployment.gateway().orElseThrow(() -> new LabException("The " + variant
-                    + " deployment started no gateway, so --via-gateway cannot measure through it"));
+            ServiceProcess gateway = ServiceProcess.of(deployment.gateway().orElseThrow(() -> new LabException("The "
+                    + variant + " deployment started no gateway, so --via-gateway cannot measure through it")));
             if (deployment.gatewayEndpoints().isEmpty()) {
                 throw new LabException("The " + variant + " deployment's gateway names no route to its services");
             }
@@ -637,7 +651,7 @@ public final class CampaignRunner {
         }
         return new LevelMeasurement(variant, rep, plan.model().id(), o.level(), o.seconds(), o.requests(),
                 o.responses(), o.errors(), o.timeouts(), throughput, offered, latency, resources, loaderCpu, verdict,
-                reason, pools);
+                reason, pools, Map.of());
     }
 
     private static double micros(Histogram h, double percentile) {

@@ -2,8 +2,8 @@ package io.paradigmlab.lab.campaign;
 
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.launch.CpuPinning;
-import io.paradigmlab.lab.launch.RepoLayout;
-import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.api.RepoLayout;
+import io.paradigmlab.lab.api.Application;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.load.HyperfoilDriver;
 import java.io.IOException;
@@ -20,7 +20,7 @@ public final class Environment {
     private Environment() {
     }
 
-    public static Map<String, String> describe(RepoLayout repo, Application app, boolean security, Infrastructure infra) {
+    public static Map<String, String> describe(RepoLayout repo, Application app, boolean security, Infrastructure infra, CpuPinning pinning) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("cpu", cpuModel());
         env.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
@@ -30,7 +30,7 @@ public final class Environment {
         env.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.runtime.version"));
         env.put("service JVM flags", String.join(" ", ServiceProcess.DEFAULT_JVM_ARGS));
-        env.put("CPU pinning", CpuPinning.active().map(CpuPinning::describe)
+        env.put("CPU pinning", java.util.Optional.ofNullable(pinning).map(CpuPinning::describe)
                 .orElse("none: the load generator, the services and the databases share the machine's CPUs"));
         env.put("application", app.id() + ": " + app.description());
         env.putAll(app.environment());

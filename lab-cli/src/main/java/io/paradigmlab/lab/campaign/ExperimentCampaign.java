@@ -1,17 +1,19 @@
 package io.paradigmlab.lab.campaign;
 
-import io.paradigmlab.lab.app.Application;
-import io.paradigmlab.lab.app.DataGenerator;
-import io.paradigmlab.lab.app.Deployment;
-import io.paradigmlab.lab.app.Experiment;
-import io.paradigmlab.lab.app.ExperimentOutcome;
-import io.paradigmlab.lab.app.ExperimentRun;
-import io.paradigmlab.lab.app.ScenarioInfo;
+import io.paradigmlab.lab.api.LaunchedService;
+
+import io.paradigmlab.lab.api.Application;
+import io.paradigmlab.lab.api.DataGenerator;
+import io.paradigmlab.lab.api.Deployment;
+import io.paradigmlab.lab.api.Experiment;
+import io.paradigmlab.lab.api.ExperimentOutcome;
+import io.paradigmlab.lab.api.ExperimentRun;
+import io.paradigmlab.lab.api.ScenarioInfo;
 import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.launch.AotCache;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.metrics.MetricsEndpoint;
 import io.paradigmlab.lab.metrics.ResourceSampler;
@@ -87,7 +89,7 @@ final class ExperimentCampaign {
              Infrastructure infra = Infrastructure.start(
                 new Infrastructure.Options(request.postgresUrl(), request.redisUrl(), workDir.resolve("infra"),
                         request.mariadbUrl()))) {
-            var environment = Environment.describe(repo, app, settings.security(), infra);
+            var environment = Environment.describe(repo, app, settings.security(), infra, request.pinning());
             remote.record(environment);
             environment.put("AOT cache", AotCache.describe(CampaignRunner.aotOn(request, launchSettings)));
             environment.put("scenario", scenario.id() + ": " + scenario.description()
@@ -104,7 +106,7 @@ final class ExperimentCampaign {
             environment.put("data", data.describe());
             // a fixed-work experiment runs no scenario file and injects no latency
             PreparedCampaign campaign = new PreparedCampaign(request, infra, Map.of(), scenario, null, services, data,
-                    workDir);
+                    workDir, CampaignRunner.launcher(request, remote));
             Map<String, Map<String, Long>> work = new LinkedHashMap<>();
             int done = 0;
             try (StatementStatistics statements = new StatementStatistics(infra.postgres())) {
@@ -162,7 +164,7 @@ final class ExperimentCampaign {
         PrintStream out = shared.out();
         try (Deployment deployment = CampaignRunner.launch(shared.campaign(), variant, "_bench", false, false, runDir,
                 shared.launchSettings())) {
-            Map<String, ServiceProcess> processes = deployment.processes();
+            Map<String, ServiceProcess> processes = ServiceProcess.ofAll(deployment.processes());
             List<ResourceSampler.Watched> watched = processes.values().stream()
                     .map(ServiceProcess::watched).toList();
             List<StaticMetrics> statics = new ArrayList<>();
@@ -220,7 +222,7 @@ final class ExperimentCampaign {
         if (experiment.workCounters().isEmpty()) {
             return sum;
         }
-        for (ServiceProcess process : deployment.processes().values()) {
+        for (LaunchedService process : deployment.processes().values()) {
             try {
                 MetricsEndpoint.read(process.baseUrl(), experiment.workCounters())
                         .forEach((k, v) -> sum.merge(k, v, Double::sum));
@@ -417,7 +419,7 @@ final class ExperimentCampaign {
                 return;
             }
             Map<String, Double> sum = new HashMap<>();
-            for (ServiceProcess process : deployment.processes().values()) {
+            for (LaunchedService process : deployment.processes().values()) {
                 try {
                     MetricsEndpoint.read(process.baseUrl(), names).forEach((k, v) -> sum.merge(k, v, Double::sum));
                 } catch (java.io.UncheckedIOException e) {

@@ -1,8 +1,8 @@
 package io.paradigmlab.lab.campaign;
 
-import io.paradigmlab.lab.app.RedisLatency;
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.infra.RedisEndpoint;
+import io.paradigmlab.lab.api.RedisLatency;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.RedisEndpoint;
 import io.paradigmlab.lab.infra.Toxiproxy;
 import java.io.BufferedInputStream;
 import java.io.IOException;

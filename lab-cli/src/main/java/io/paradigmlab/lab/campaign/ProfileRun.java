@@ -1,8 +1,8 @@
 package io.paradigmlab.lab.campaign;
 
-import io.paradigmlab.lab.app.Deployment;
-import io.paradigmlab.lab.app.ScenarioInfo;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.Deployment;
+import io.paradigmlab.lab.api.ScenarioInfo;
+import io.paradigmlab.lab.api.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.load.HyperfoilDriver;
 import io.paradigmlab.lab.load.LoadPlan;
@@ -81,11 +81,9 @@ final class ProfileRun {
         try {
             Files.createDirectories(dir);
             Deployment deployment;
-            // only this deployment's JVMs are shaped: the hook is process-wide
-            try (AutoCloseable shaping = ServiceProcess.shaping(shaper)) {
-                deployment = CampaignRunner.launch(campaign, variant, "_profile", false, viaGateway, runDir,
-                        request.settings().launchSettings());
-            }
+            // only this deployment's JVMs are shaped: the others' launchers have no profiling shaper
+            deployment = CampaignRunner.launch(campaign.shapedBy(shaper), variant, "_profile", false, viaGateway,
+                    runDir, request.settings().launchSettings());
             // closing the deployment stops its JVMs (SIGTERM): that is when they write their recordings
             try (deployment) {
                 Path dataDir = runDir.resolve("data");

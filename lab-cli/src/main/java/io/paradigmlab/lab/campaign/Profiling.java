@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.campaign;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.results.LevelMeasurement;
 import java.nio.file.Path;
 import java.util.List;

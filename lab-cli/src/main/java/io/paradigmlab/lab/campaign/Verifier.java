@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.campaign;
 
-import io.paradigmlab.lab.app.Deployment;
+import io.paradigmlab.lab.api.Deployment;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.load.PhaseOutcome;
 import io.paradigmlab.lab.load.ScenarioLoad;

@@ -1,13 +1,13 @@
 package io.paradigmlab.lab.cli;
 
 import io.paradigmlab.lab.results.CampaignSettings;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.launch.AotCache;
 import java.util.ArrayList;
-import io.paradigmlab.lab.app.Application;
-import io.paradigmlab.lab.app.LoadPreset;
-import io.paradigmlab.lab.app.RedisLatency;
-import io.paradigmlab.lab.app.ScenarioInfo;
+import io.paradigmlab.lab.api.Application;
+import io.paradigmlab.lab.api.LoadPreset;
+import io.paradigmlab.lab.api.RedisLatency;
+import io.paradigmlab.lab.api.ScenarioInfo;
 import io.paradigmlab.lab.load.LoadPlan;
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.cli;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.report.CampaignComparison;
 import io.paradigmlab.lab.report.CampaignJson;
 import io.paradigmlab.lab.report.CompareReport;

@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.cli;
 
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.RepoLayout;
 import io.paradigmlab.lab.report.DocIncludes;
 import java.util.List;
 import picocli.CommandLine.Command;

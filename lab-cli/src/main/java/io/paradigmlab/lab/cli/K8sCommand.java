@@ -1,13 +1,13 @@
 package io.paradigmlab.lab.cli;
 
-import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.api.Application;
 import io.paradigmlab.lab.app.Applications;
-import io.paradigmlab.lab.app.KubernetesNames;
-import io.paradigmlab.lab.app.VariantInfo;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.KubernetesNames;
+import io.paradigmlab.lab.api.VariantInfo;
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.k8s.KubernetesRenderer;
 import io.paradigmlab.lab.k8s.KubernetesValidator;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.RepoLayout;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.cli;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.reaper.OrphanReaper;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

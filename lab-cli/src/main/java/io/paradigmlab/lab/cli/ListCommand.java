@@ -1,12 +1,12 @@
 package io.paradigmlab.lab.cli;
 
-import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.api.Application;
 import io.paradigmlab.lab.app.Applications;
-import io.paradigmlab.lab.app.DataGenerator;
-import io.paradigmlab.lab.app.LoadPreset;
-import io.paradigmlab.lab.app.ScenarioInfo;
-import io.paradigmlab.lab.app.ServiceInfo;
-import io.paradigmlab.lab.app.VariantInfo;
+import io.paradigmlab.lab.api.DataGenerator;
+import io.paradigmlab.lab.api.LoadPreset;
+import io.paradigmlab.lab.api.ScenarioInfo;
+import io.paradigmlab.lab.api.ServiceInfo;
+import io.paradigmlab.lab.api.VariantInfo;
 import java.io.PrintStream;
 import java.util.List;
 import picocli.CommandLine.Command;

@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.cli;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.launch.CpuPinning;
 import io.paradigmlab.lab.remote.ServiceHost;
 import java.nio.file.Path;

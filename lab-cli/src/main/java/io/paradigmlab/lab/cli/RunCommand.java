@@ -1,16 +1,16 @@
 package io.paradigmlab.lab.cli;
 
-import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.api.Application;
 import io.paradigmlab.lab.app.Applications;
-import io.paradigmlab.lab.app.LoadPreset;
-import io.paradigmlab.lab.app.RedisLatency;
-import io.paradigmlab.lab.app.ScenarioInfo;
-import io.paradigmlab.lab.app.VariantInfo;
+import io.paradigmlab.lab.api.LoadPreset;
+import io.paradigmlab.lab.api.RedisLatency;
+import io.paradigmlab.lab.api.ScenarioInfo;
+import io.paradigmlab.lab.api.VariantInfo;
 import io.paradigmlab.lab.campaign.CampaignRunner;
 import io.paradigmlab.lab.campaign.Profiling;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.launch.CpuPinning;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.RepoLayout;
 import io.paradigmlab.lab.load.LoadPlan;
 import io.paradigmlab.lab.remote.ServiceHost;
 import io.paradigmlab.lab.report.ReportWriter;
@@ -331,7 +331,7 @@ class RunCommand implements Runnable {
         try (AutoCloseable pinned = pinning == null ? () -> { } : pinning.apply()) {
             result = CampaignRunner.run(repo, new CampaignRunner.Request(application, settings, plan,
                     external, postgresUrl, redisUrl, command, CampaignOptions.onOff("--verify", verify), injected,
-                    mariadbUrl, profiling, servicesOn), id, System.out);
+                    mariadbUrl, profiling, servicesOn, pinning), id, System.out);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) { // only closing the pinning throws checked exceptions

@@ -1,18 +1,21 @@
 package io.paradigmlab.lab.cli;
 
-import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.api.LaunchedService;
+
+import io.paradigmlab.lab.api.Application;
 import io.paradigmlab.lab.app.Applications;
-import io.paradigmlab.lab.app.DatabaseInfo;
-import io.paradigmlab.lab.app.Deployment;
-import io.paradigmlab.lab.app.LaunchRequest;
-import io.paradigmlab.lab.app.ServiceInfo;
+import io.paradigmlab.lab.api.DatabaseInfo;
+import io.paradigmlab.lab.api.Deployment;
+import io.paradigmlab.lab.api.LaunchRequest;
+import io.paradigmlab.lab.api.ServiceInfo;
 import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.infra.Ports;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.Ports;
 import io.paradigmlab.lab.launch.AotCache;
 import io.paradigmlab.lab.launch.CpuPinning;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.launch.ServiceLauncher;
+import io.paradigmlab.lab.api.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.remote.RemoteServices;
 import io.paradigmlab.lab.remote.ServiceHost;
@@ -150,7 +153,7 @@ final class UpCommand implements Runnable {
         var dataScale = scale == null ? null : application.data().scale(scale);
         var workDir = repo.workDir("up-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         PrintStream out = System.out;
-        // connected and checked before anything starts; its shaper stays installed until the lab exits
+        // connected and checked before anything starts; the launcher runs the JVMs there until the lab exits
         RemoteServices remote = RemoteServices.open(servicesOn, new RemoteServices.Needs(application, postgresUrl,
                 redisUrl, mariadbUrl, false, false), out);
         out.println("Starting PostgreSQL and Redis" + (postgresUrl == null && redisUrl == null ? " (embedded)" : "") + "...");
@@ -176,24 +179,27 @@ final class UpCommand implements Runnable {
                 out.println("  scenario data files: " + data.dataDir());
             }
             out.println("Starting the " + variant + " variant...");
+            ServiceLauncher launcher = ServiceLauncher.plain();
             if (pinning != null) {
-                // held until the lab exits: the services started now keep their CPUs
+                // held until the lab exits: the lab's JVM and the databases keep their CPUs
                 pinning.apply();
                 pinning.pinInfrastructure(infra.embeddedPostgresProcesses());
+                launcher = launcher.shapedBy(pinning.shaper());
                 out.println("CPU pinning: " + pinning.describe());
             }
             // the AOT cache lives on this machine: JVMs on another host start from their jars
             boolean aot = servicesOn == null && AotCache.enabledBy(launchSettings);
-            deployment = application.launch(new LaunchRequest(infra, variant, services, databases, securityOn,
-                    ServiceProcess.DEFAULT_JVM_ARGS, workDir, false, false, chosenPorts, gatewayPort,
+            launcher = remote.launcher(launcher).withAot(aot ? AotCache.of(repo) : null);
+            deployment = application.launch(new LaunchRequest(infra, launcher, variant, services, databases,
+                    securityOn, ServiceProcess.DEFAULT_JVM_ARGS, workDir, false, false, chosenPorts, gatewayPort,
                     AotCache.withoutSetting(launchSettings), Map.of(),
-                    servicesOn == null ? LaunchRequest.LOCAL : servicesOn.host(), aot ? AotCache.of(repo) : null));
+                    servicesOn == null ? LaunchRequest.LOCAL : servicesOn.host()));
             if (pinning != null) {
                 pinning.pinInfrastructure(infra.embeddedPostgresProcesses()); // a MariaDB the launch started
             }
             var front = deployment.gateway();
             if (front.isPresent()) {
-                ServiceProcess process = front.get();
+                LaunchedService process = front.get();
                 String url = process.baseUrl().replace("127.0.0.1", "localhost");
                 out.printf("The whole system: %s  (%s; pid %d, healthy after %.1f s, log %s)%n", url,
                         gateway.description(), process.pid(), process.startupTime().toMillis() / 1000.0,
@@ -203,7 +209,8 @@ final class UpCommand implements Runnable {
                 }
             }
             for (var entry : deployment.instanceProcesses().entrySet()) {
-                for (ServiceProcess service : entry.getValue()) {
+                for (LaunchedService instance : entry.getValue()) {
+                    ServiceProcess service = ServiceProcess.of(instance);
                     out.printf("  %-28s %s  (pid %s, healthy after %.1f s, CPUs %s, log %s)%n", service.name(),
                             service.baseUrl(), service.elsewhere().map(e -> e.pid() + " on " + e.host())
                                     .orElse(Long.toString(service.pid())), service.startupTime().toMillis() / 1000.0,
@@ -247,8 +254,8 @@ final class UpCommand implements Runnable {
             System.out.println("Stopped.");
         }));
         try {
-            while (running.processes().values().stream().allMatch(ServiceProcess::isAlive)
-                    && running.gateway().map(ServiceProcess::isAlive).orElse(true)) {
+            while (running.processes().values().stream().allMatch(LaunchedService::isAlive)
+                    && running.gateway().map(LaunchedService::isAlive).orElse(true)) {
                 Thread.sleep(1000);
             }
             if (!stopping.get()) {

@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.data;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

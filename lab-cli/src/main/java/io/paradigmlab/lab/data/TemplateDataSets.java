@@ -1,9 +1,9 @@
 package io.paradigmlab.lab.data;
 
-import io.paradigmlab.lab.app.DataGenerator;
-import io.paradigmlab.lab.app.DatabaseInfo;
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.infra.PostgresEndpoint;
+import io.paradigmlab.lab.api.DataGenerator;
+import io.paradigmlab.lab.api.DatabaseInfo;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.PostgresEndpoint;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

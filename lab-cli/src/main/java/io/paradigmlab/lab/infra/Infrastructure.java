@@ -1,5 +1,12 @@
 package io.paradigmlab.lab.infra;
 
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.PostgresEndpoint;
+import io.paradigmlab.lab.api.RedisEndpoint;
+import io.paradigmlab.lab.api.MariaDbEndpoint;
+import io.paradigmlab.lab.api.Ports;
+
+import io.paradigmlab.lab.api.LabInfrastructure;
 import io.paradigmlab.lab.reaper.OrphanReaper;
 import io.paradigmlab.lab.reaper.ServerKind;
 import io.paradigmlab.lab.reaper.ServerRegistry;
@@ -35,7 +42,7 @@ import redis.embedded.RedisServer;
  * <p>Each embedded server is recorded in the lab's {@link ServerRegistry} while it runs, and {@link #start} first
  * stops what a killed lab process left running ({@link OrphanReaper}), so a test JVM reaps what an earlier one left.
  */
-public final class Infrastructure implements AutoCloseable {
+public final class Infrastructure implements LabInfrastructure, AutoCloseable {
 
     /**
      * @param postgresUrl external PostgreSQL ({@code postgresql://user:pass@host:port}), or null for embedded
@@ -364,10 +371,12 @@ public final class Infrastructure implements AutoCloseable {
         }
     }
 
+    @Override
     public PostgresEndpoint postgres() {
         return postgres;
     }
 
+    @Override
     public RedisEndpoint redis() {
         return redis;
     }
@@ -381,6 +390,18 @@ public final class Infrastructure implements AutoCloseable {
             mariadb = mariadbUrl == null ? MariaDb.embedded(workDir.resolve("mariadb")) : MariaDb.external(mariadbUrl);
         }
         return mariadb;
+    }
+
+    /** {@link #mariadb()}'s endpoint, starting it on first use. */
+    @Override
+    public MariaDbEndpoint mariaDb() {
+        return mariadb().endpoint();
+    }
+
+    /** {@link MariaDb#recreateDatabase} on {@link #mariadb()}, starting it on first use. */
+    @Override
+    public void recreateMariaDbDatabase(String name, String migrationLocation) {
+        mariadb().recreateDatabase(name, migrationLocation);
     }
 
     /** Whether {@link #mariadb()} has been started (or connected) in this run. */
@@ -397,6 +418,7 @@ public final class Infrastructure implements AutoCloseable {
      * {@code migrationLocation} (e.g. {@code classpath:db/tweebyte/user}), so every run starts from the same empty
      * schema.
      */
+    @Override
     public void recreateDatabase(String name, String migrationLocation) {
         if (!DATABASE_NAME.matcher(name).matches()) {
             throw new LabException("Not a valid database name: " + name);

@@ -1,5 +1,9 @@
 package io.paradigmlab.lab.infra;
 
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.MariaDbEndpoint;
+import io.paradigmlab.lab.api.Ports;
+
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.exec.OutputStreamLogDispatcher;
 import ch.vorburger.exec.OutputStreamType;

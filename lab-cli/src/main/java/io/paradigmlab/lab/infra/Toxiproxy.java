@@ -1,5 +1,9 @@
 package io.paradigmlab.lab.infra;
 
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.RedisEndpoint;
+import io.paradigmlab.lab.api.Ports;
+
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import eu.rekawek.toxiproxy.model.ToxicDirection;

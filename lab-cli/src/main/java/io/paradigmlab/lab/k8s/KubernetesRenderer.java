@@ -1,12 +1,12 @@
 package io.paradigmlab.lab.k8s;
 
-import io.paradigmlab.lab.app.Application;
-import io.paradigmlab.lab.app.DatabaseInfo;
-import io.paradigmlab.lab.app.KubernetesNames;
-import io.paradigmlab.lab.app.KubernetesVariant;
-import io.paradigmlab.lab.app.KubernetesVariant.Container;
-import io.paradigmlab.lab.app.VariantInfo;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.Application;
+import io.paradigmlab.lab.api.DatabaseInfo;
+import io.paradigmlab.lab.api.KubernetesNames;
+import io.paradigmlab.lab.api.KubernetesVariant;
+import io.paradigmlab.lab.api.KubernetesVariant.Container;
+import io.paradigmlab.lab.api.VariantInfo;
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.k8s;
 
-import io.paradigmlab.lab.app.KubernetesVariant;
+import io.paradigmlab.lab.api.KubernetesVariant;
 
 /**
  * The CPU and memory of every container the lab's Kubernetes manifests run: one constant per role, the same in every

@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.k8s;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

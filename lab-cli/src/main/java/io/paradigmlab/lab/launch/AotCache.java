@@ -1,6 +1,8 @@
 package io.paradigmlab.lab.launch;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.RepoLayout;
+
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.reaper.ServerKind;
 import io.paradigmlab.lab.reaper.ServerRegistry;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.launch;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.metrics.ProcessProbe;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li><b>loader</b>: the lab's own JVM (Hyperfoil runs in it, and a load generator it forks, e.g. Gatling's,
  *   inherits the set);</li>
- *   <li><b>services</b>: every service JVM, started under {@code taskset -c} (through {@link ServiceProcess#shaping});</li>
+ *   <li><b>services</b>: every service JVM, started under {@code taskset -c} (its {@link #shaper()} in the campaign's {@link ServiceLauncher});</li>
  *   <li><b>db</b>: the infrastructure the lab started (embedded PostgreSQL, Redis, MariaDB, Toxiproxy), pinned with
  *   all their threads before each deployment starts ({@link #pinInfrastructure}), so the server processes they fork
  *   later inherit the set.</li>
@@ -46,8 +46,6 @@ public record CpuPinning(Map<Group, BitSet> sets, boolean overlapAllowed) {
     public static final String SHARING = "loader and services CPUs";
     /** The start of {@link #SHARING}'s value when they shared CPUs, which the report flags. */
     public static final String SHARED = "shared";
-
-    private static volatile CpuPinning active;
 
     public CpuPinning {
         EnumMap<Group, BitSet> copy = new EnumMap<>(Group.class);
@@ -162,14 +160,10 @@ public record CpuPinning(Map<Group, BitSet> sets, boolean overlapAllowed) {
         return String.join(", ", parts) + " (taskset" + (overlapAllowed ? "; overlap allowed" : "") + ")";
     }
 
-    /** The pinning in force for this process's campaign, if any. */
-    public static Optional<CpuPinning> active() {
-        return Optional.ofNullable(active);
-    }
-
     /**
-     * Pins the lab's JVM to the loader set and its non-JVM child processes to the db set now, and, until the handle
-     * is closed, starts every service JVM on the services set. Closing restores the lab JVM's own CPUs.
+     * Pins the lab's JVM to the loader set and its non-JVM child processes to the db set now. Closing the handle
+     * restores the lab JVM's own CPUs. The service JVMs are pinned by the launcher that starts them: one
+     * {@link ServiceLauncher#shapedBy shaped by} {@link #shaper()}.
      *
      * @throws LabException when taskset is missing or refuses
      */
@@ -179,22 +173,23 @@ public record CpuPinning(Map<Group, BitSet> sets, boolean overlapAllowed) {
         if (sets.containsKey(Group.LOADER)) {
             taskset(List.of("taskset", "-a", "-p", "-c", list(sets.get(Group.LOADER)), Long.toString(self)));
         }
-        AutoCloseable shaper = ServiceProcess.shaping((name, command, log) -> {
+        pinInfrastructure(List.of());
+        return () -> {
+            if (sets.containsKey(Group.LOADER) && !original.isEmpty()) {
+                taskset(List.of("taskset", "-a", "-p", "-c", list(original), Long.toString(self)));
+            }
+        };
+    }
+
+    /** Starts a service JVM on the services set ({@code taskset -c}); leaves it alone without one. */
+    public ServiceProcess.Shaper shaper() {
+        return (name, command, log) -> {
             if (!sets.containsKey(Group.SERVICES)) {
                 return command;
             }
             List<String> out = new ArrayList<>(List.of("taskset", "-c", list(sets.get(Group.SERVICES))));
             out.addAll(command);
             return out;
-        });
-        pinInfrastructure(List.of());
-        active = this;
-        return () -> {
-            active = null;
-            shaper.close();
-            if (sets.containsKey(Group.LOADER) && !original.isEmpty()) {
-                taskset(List.of("taskset", "-a", "-p", "-c", list(original), Long.toString(self)));
-            }
         };
     }
 

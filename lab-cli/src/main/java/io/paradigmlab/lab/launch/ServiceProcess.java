@@ -1,6 +1,8 @@
 package io.paradigmlab.lab.launch;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.LaunchedService;
+import io.paradigmlab.lab.api.ProcessLauncher;
 import io.paradigmlab.lab.metrics.ProcessProbe;
 import io.paradigmlab.lab.metrics.ResourceSampler;
 import io.paradigmlab.lab.reaper.ServerKind;
@@ -16,35 +18,26 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A service JVM started by the lab: its own process, its log in a file, ready once its health check says UP. While it
- * runs it is recorded in the lab's {@link ServerRegistry} (as an ssh session when a shaper runs it on another host).
+ * A service JVM started by the lab ({@link ServiceLauncher}): its own process, its log in a file, ready once its health
+ * check says UP. While it runs it is recorded in the lab's {@link ServerRegistry} (as an ssh session when a shaper
+ * runs it on another host). The applications see it as a {@link LaunchedService}; the lab gets it back with
+ * {@link #of(LaunchedService)}.
  */
-public final class ServiceProcess implements AutoCloseable {
+public final class ServiceProcess implements LaunchedService {
 
-    /**
-     * JVM flags of every service JVM, whatever the application and variant (docs/adr/0004-equal-settings.md). A
-     * fixed heap ceiling keeps memory comparable; G1 is the JDK default, named so a JDK change cannot switch it
-     * silently.
-     */
-    public static final List<String> DEFAULT_JVM_ARGS =
-            List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError");
+    /** {@link ProcessLauncher#DEFAULT_JVM_ARGS}, named here too for the lab's own code. */
+    public static final List<String> DEFAULT_JVM_ARGS = ProcessLauncher.DEFAULT_JVM_ARGS;
 
-    /**
-     * JVM flags of the service JVMs the behaviour suites start: {@link #DEFAULT_JVM_ARGS} with the JIT stopped at C1
-     * ({@code -XX:TieredStopAtLevel=1}). A suite checks answers, never speed, and its JVMs live for seconds to
-     * minutes: C2 compiling code that will not run long is CPU the suites, on a 2-core CI machine, cannot spare (a
-     * Spring Boot service starts with about 40 % less CPU). Never for a measurement: campaigns use the defaults.
-     */
-    public static final List<String> SUITE_JVM_ARGS = java.util.stream.Stream.concat(DEFAULT_JVM_ARGS.stream(),
-            java.util.stream.Stream.of("-XX:TieredStopAtLevel=1")).toList();
+    /** {@link ProcessLauncher#SUITE_JVM_ARGS}, named here too for the lab's own code. */
+    public static final List<String> SUITE_JVM_ARGS = ProcessLauncher.SUITE_JVM_ARGS;
 
     /**
      * Changes a service JVM's command before it starts, for every application alike: CPU pinning, profiling agents.
-     * Installed by the campaign around the deployments it launches ({@link #shaping}).
+     * Part of the {@link ServiceLauncher} the campaign builds for the deployments it launches
+     * ({@link ServiceLauncher#shapedBy}).
      */
     @FunctionalInterface
     public interface Shaper {
@@ -70,7 +63,7 @@ public final class ServiceProcess implements AutoCloseable {
 
         /**
          * True for a shaper that moves the JVM elsewhere (runs the whole command over SSH): applied after every
-         * other, whenever it was installed, so what the others add (a {@code taskset} prefix, profiling flags)
+         * other, whenever it was added, so what the others add (a {@code taskset} prefix, profiling flags)
          * goes with the JVM rather than onto the local client. False by default.
          */
         default boolean outermost() {
@@ -103,43 +96,6 @@ public final class ServiceProcess implements AutoCloseable {
         void close();
     }
 
-    private static final CopyOnWriteArrayList<Shaper> SHAPERS = new CopyOnWriteArrayList<>();
-
-    /**
-     * Applies {@code shaper} to every service JVM started until the returned handle is closed (in the order they
-     * were installed; {@link Shaper#outermost()} ones after the others). Process-wide: deployments start their JVMs
-     * from pools of their own.
-     */
-    public static AutoCloseable shaping(Shaper shaper) {
-        SHAPERS.add(shaper);
-        return () -> SHAPERS.remove(shaper);
-    }
-
-    private static Elsewhere located(String name, Path log, Process process) {
-        for (Shaper shaper : SHAPERS) {
-            Elsewhere where = shaper.locate(name, log, process);
-            if (where != null) {
-                return where;
-            }
-        }
-        return null;
-    }
-
-    static List<String> shaped(String name, List<String> command, Path log) {
-        List<String> out = List.copyOf(command);
-        for (Shaper shaper : SHAPERS) {
-            if (!shaper.outermost()) {
-                out = List.copyOf(shaper.shape(name, out, log));
-            }
-        }
-        for (Shaper shaper : SHAPERS) {
-            if (shaper.outermost()) {
-                out = List.copyOf(shaper.shape(name, out, log));
-            }
-        }
-        return out;
-    }
-
     private final String name;
     private final List<String> command;
     /** Replaced by {@link #restart(Duration)}. */
@@ -151,9 +107,13 @@ public final class ServiceProcess implements AutoCloseable {
     private volatile Elsewhere elsewhere;
     /** The started process's record in the lab's registry; replaced on restart. */
     private volatile ServerRegistry.Registration record;
+    /** What started it: its shapers locate the JVM again after a {@link #restart}. */
+    private final ServiceLauncher launcher;
 
     private ServiceProcess(String name, List<String> command, Process process, Path log, String baseUrl,
-                           Duration startup, Elsewhere elsewhere, ServerRegistry.Registration record) {
+                           Duration startup, Elsewhere elsewhere, ServerRegistry.Registration record,
+                           ServiceLauncher launcher) {
+        this.launcher = launcher;
         this.elsewhere = elsewhere;
         this.record = record;
         this.name = name;
@@ -165,37 +125,51 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     /**
-     * {@link #start(String, List, Path, String, Duration)} from {@code aot}'s cached copy of the jar and its AOT cache
-     * ({@link AotCache#apply}; built first when there is none, which does not count as start-up time), or as
-     * {@code command} says when {@code aot} is null.
+     * The lab's process behind {@code service}, which a deployment started with the lab's {@link ServiceLauncher}.
+     *
+     * @throws LabException when the deployment started it some other way: the lab cannot sample or locate it
      */
-    public static ServiceProcess start(String name, List<String> command, Path log, String baseUrl, Duration timeout,
-                                       AotCache aot) {
-        return start(name, aot == null ? command : aot.apply(name, command, baseUrl, timeout), log, baseUrl, timeout);
+    public static ServiceProcess of(LaunchedService service) {
+        if (service instanceof ServiceProcess process) {
+            return process;
+        }
+        throw new LabException("The service " + service.name() + " (" + service.baseUrl() + ") was not started by the"
+                + " lab's launcher (LaunchRequest.launcher()) but by " + service.getClass().getName()
+                + ": the lab can only measure the service JVMs it started itself");
+    }
+
+    /** {@link #of(LaunchedService)} of each value, in the same order. */
+    public static java.util.Map<String, ServiceProcess> ofAll(java.util.Map<String, ? extends LaunchedService> services) {
+        java.util.Map<String, ServiceProcess> out = new java.util.LinkedHashMap<>();
+        services.forEach((key, service) -> out.put(key, of(service)));
+        return out;
     }
 
     /**
-     * Starts {@code command} (as the installed {@link Shaper}s change it), then waits until {@code baseUrl + /actuator/health} answers 200.
+     * Starts {@code command} as {@code launcher}'s shapers change it, then waits until
+     * {@code baseUrl + /actuator/health} answers 200. {@link ServiceLauncher#start} calls it after applying its AOT
+     * cache.
      *
      * @throws LabException when the process dies or is not healthy within {@code timeout}; the log's tail is quoted
      */
-    public static ServiceProcess start(String name, List<String> command, Path log, String baseUrl, Duration timeout) {
+    static ServiceProcess start(String name, List<String> command, Path log, String baseUrl, Duration timeout,
+                                ServiceLauncher launcher) {
         // shaping may copy files to another host first: not part of the JVM's start-up time
-        List<String> actual = shaped(name, command, log);
+        List<String> actual = launcher.shaped(name, command, log);
         Instant began = Instant.now();
         Process process = launch(name, actual, log, false);
         ServerRegistry.Registration record = record(name, actual, process, baseUrl);
         Elsewhere where;
         try {
             awaitHealthy(name, process, log, baseUrl, began.plus(timeout), timeout);
-            where = located(name, log, process);
+            where = launcher.located(name, log, process);
         } catch (RuntimeException e) {
             process.destroyForcibly();
             record.remove();
             throw e;
         }
         return new ServiceProcess(name, actual, process, log, baseUrl, Duration.between(began, Instant.now()), where,
-                record);
+                record, launcher);
     }
 
     /**
@@ -205,6 +179,7 @@ public final class ServiceProcess implements AutoCloseable {
      *
      * @throws LabException when the new JVM dies or is not healthy within {@code timeout}
      */
+    @Override
     public synchronized void restart(Duration timeout) {
         close();
         Instant began = Instant.now();
@@ -217,7 +192,7 @@ public final class ServiceProcess implements AutoCloseable {
             record.remove(); // the JVM is gone: it exited, or was killed for not getting healthy
             throw e;
         }
-        elsewhere = located(name, log, next);
+        elsewhere = launcher.located(name, log, next);
     }
 
     private static Process launch(String name, List<String> command, Path log, boolean append) {
@@ -309,15 +284,18 @@ public final class ServiceProcess implements AutoCloseable {
                 + tail(log, 30));
     }
 
+    @Override
     public String name() {
         return name;
     }
 
+    @Override
     public String baseUrl() {
         return baseUrl;
     }
 
     /** The pid of the process the lab started: the JVM's, or the local client's when it runs {@link #elsewhere()}. */
+    @Override
     public long pid() {
         return process.pid();
     }
@@ -347,6 +325,7 @@ public final class ServiceProcess implements AutoCloseable {
         return where != null ? where.allowedCpus() : ProcessProbe.allowedCpus(process.pid());
     }
 
+    @Override
     public Path log() {
         return log;
     }
@@ -357,10 +336,12 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     /** From process start to the first healthy answer (of the first start, not of a {@link #restart}). */
+    @Override
     public Duration startupTime() {
         return startup;
     }
 
+    @Override
     public boolean isAlive() {
         return process.isAlive();
     }

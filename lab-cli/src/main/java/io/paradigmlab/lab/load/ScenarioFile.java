@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.load;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;

@@ -7,7 +7,7 @@ import io.hyperfoil.core.impl.LocalSimulationRunner;
 import io.hyperfoil.core.impl.statistics.StatisticsCollector;
 import io.hyperfoil.core.parser.BenchmarkParser;
 import io.hyperfoil.http.statistics.HttpStats;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;

@@ -9,7 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns profiling on in every service JVM it shapes ({@link ServiceProcess#shaping}): a JDK Flight Recording with the
+ * Turns profiling on in every service JVM it shapes (the profiling run's launcher is
+ * {@link io.paradigmlab.lab.launch.ServiceLauncher#shapedBy shaped by} it): a JDK Flight Recording with the
  * lab's settings into {@code <dir>/<jvm>.jfr} and, when the agent is available, async-profiler's CPU samples into
  * {@code <dir>/<jvm>-cpu.jfr}. Both files are written when the JVM exits (the lab stops service JVMs with SIGTERM, so
  * shutdown hooks and the agent's VM-death callback run).

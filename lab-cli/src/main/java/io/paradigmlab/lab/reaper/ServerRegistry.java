@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.reaper;
 
-import io.paradigmlab.lab.checkout.Checkout;
+import io.paradigmlab.lab.api.Checkout;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

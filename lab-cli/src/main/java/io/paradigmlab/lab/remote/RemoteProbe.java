@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.remote;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.metrics.ProcessProbe;
 import io.paradigmlab.lab.reaper.ServerKind;

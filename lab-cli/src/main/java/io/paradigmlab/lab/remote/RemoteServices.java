@@ -1,8 +1,10 @@
 package io.paradigmlab.lab.remote;
 
-import io.paradigmlab.lab.app.Application;
-import io.paradigmlab.lab.app.DatabaseInfo;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.launch.ServiceLauncher;
+
+import io.paradigmlab.lab.api.Application;
+import io.paradigmlab.lab.api.DatabaseInfo;
+import io.paradigmlab.lab.api.LabException;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.URI;
@@ -27,6 +29,14 @@ public final class RemoteServices implements AutoCloseable {
     }
 
     /**
+     * {@code local} changed to run every service JVM it starts on the service host, over SSH; {@code local} itself
+     * when the services run on this machine.
+     */
+    public ServiceLauncher launcher(ServiceLauncher local) {
+        return host == null ? local : local.shapedBy(host.shaper());
+    }
+
+    /**
      * What the services need from the lab's machine besides what they run on.
      *
      * @param redisLatency a Toxiproxy of the lab sits between a service and Redis
@@ -37,8 +47,8 @@ public final class RemoteServices implements AutoCloseable {
     }
 
     /**
-     * Checks that the services on {@code serviceHost} can reach what they need, connects, records the host and
-     * installs the shaper; a no-op without a service host (null), for a campaign and for {@code ./lab up}.
+     * Checks that the services on {@code serviceHost} can reach what they need, connects and records the host
+     * ({@link #launcher} then runs the JVMs there); a no-op without a service host (null), for a campaign and for {@code ./lab up}.
      *
      * @throws LabException when a service there could not reach a database or proxy of the lab, or SSH or the remote
      *                      JDK fails, saying what to give instead
@@ -56,7 +66,6 @@ public final class RemoteServices implements AutoCloseable {
             out.println("  " + description.get("service host os"));
             out.println("  " + description.get("service host jdk"));
             out.println("  clock " + description.get("service host clock"));
-            host.install();
         } catch (RuntimeException e) {
             host.close();
             throw e;

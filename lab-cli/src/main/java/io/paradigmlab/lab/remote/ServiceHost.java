@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.remote;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;

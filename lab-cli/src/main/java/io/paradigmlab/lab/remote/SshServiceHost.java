@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.remote;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -53,7 +53,6 @@ public final class SshServiceHost implements AutoCloseable {
     private final Map<String, String> uploaded = new ConcurrentHashMap<>();
     /** Logs of the JVMs this host's shaper started, so {@code locate} answers only for those. */
     private final Set<Path> shapedLogs = ConcurrentHashMap.newKeySet();
-    private volatile AutoCloseable installed;
 
     private SshServiceHost(ServiceHost host, String home, Map<String, String> facts) {
         this.host = host;
@@ -115,13 +114,11 @@ public final class SshServiceHost implements AutoCloseable {
     }
 
     /**
-     * Applies this host to every service JVM started until the returned handle (or this host) is closed: their
-     * commands run over SSH there ({@link ServiceProcess#shaping}).
+     * The shaper that runs a service JVM's command over SSH on this host, for a launcher that starts the campaign's
+     * JVMs there ({@code ServiceLauncher.shapedBy}). It needs this connection: use it until this host is closed.
      */
-    public AutoCloseable install() {
-        AutoCloseable handle = ServiceProcess.shaping(new Shaper());
-        installed = handle;
-        return handle;
+    public ServiceProcess.Shaper shaper() {
+        return new Shaper();
     }
 
     /**
@@ -428,20 +425,12 @@ public final class SshServiceHost implements AutoCloseable {
     }
 
     /**
-     * Uninstalls the shaper (the JVMs are stopped by their deployments) and removes the files other than jars this
+     * Removes (the JVMs are stopped by their deployments; the launchers holding the shaper end with the campaign) the files other than jars this
      * connection copied there: a deployment's keys are made for it (a private key among them), and only the jars
      * are worth keeping in the cache. Best effort: a host that went away keeps them.
      */
     @Override
     public void close() {
-        AutoCloseable handle = installed;
-        if (handle != null) {
-            try {
-                handle.close();
-            } catch (Exception e) {
-                // removing a shaper from a list cannot fail
-            }
-        }
         List<String> files = uploaded.values().stream().filter(path -> !path.endsWith(".jar")).toList();
         if (!files.isEmpty()) {
             StringBuilder script = new StringBuilder("rm -f");

@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.report;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.stats.Metric;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

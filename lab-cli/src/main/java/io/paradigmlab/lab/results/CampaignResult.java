@@ -1,5 +1,7 @@
 package io.paradigmlab.lab.results;
 
+import io.paradigmlab.lab.api.Ceiling;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -45,15 +45,6 @@ public record LevelMeasurement(String variant, int repetition, String model, int
                 : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(extra));
     }
 
-    /** Without further numbers: a level of a Hyperfoil scenario. */
-    public LevelMeasurement(String variant, int repetition, String model, int level, double durationSeconds,
-                            long requests, long responses, long errors, long timeouts, double throughput,
-                            double offeredRate, Latency latency, Resources service, double loaderCpuPercent,
-                            Verdict verdict, String verdictReason, List<Pool> pools) {
-        this(variant, repetition, model, level, durationSeconds, requests, responses, errors, timeouts, throughput,
-                offeredRate, latency, service, loaderCpuPercent, verdict, verdictReason, pools, java.util.Map.of());
-    }
-
     /** This measurement with another verdict (e.g. a run whose work differed from the other variants'). */
     public LevelMeasurement withVerdict(Verdict newVerdict, String reason) {
         return new LevelMeasurement(variant, repetition, model, level, durationSeconds, requests, responses, errors,
@@ -64,15 +55,6 @@ public record LevelMeasurement(String variant, int repetition, String model, int
     public double extra(String name) {
         Double value = extra.get(name);
         return value == null ? Double.NaN : value;
-    }
-
-    /** Without pools: a level of a variant that reports none. */
-    public LevelMeasurement(String variant, int repetition, String model, int level, double durationSeconds,
-                            long requests, long responses, long errors, long timeouts, double throughput,
-                            double offeredRate, Latency latency, Resources service, double loaderCpuPercent,
-                            Verdict verdict, String verdictReason) {
-        this(variant, repetition, model, level, durationSeconds, requests, responses, errors, timeouts, throughput,
-                offeredRate, latency, service, loaderCpuPercent, verdict, verdictReason, List.of());
     }
 
     /** The pool called {@code name}, if the window has it. */

@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.stats;
 
-import io.paradigmlab.lab.results.Ceiling;
+import io.paradigmlab.lab.api.Ceiling;
 import java.util.List;
 import java.util.Optional;
 

@@ -2,7 +2,8 @@ package io.paradigmlab.lab.verify;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.CallCounter;
+import io.paradigmlab.lab.api.LabException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -30,9 +31,10 @@ import java.util.regex.Pattern;
  * A reverse proxy in front of one service that counts the calls other services make to it, by method and path
  * template ({@code GET /tweets/{id}/summary}). The lab puts one in front of each service when it measures equal
  * work: the services' {@code tweebyte.services.*-url} point here, and every request is forwarded unchanged
- * (method, path, query, headers, body) and its answer returned unchanged.
+ * (method, path, query, headers, body) and its answer returned unchanged. The applications' deployments start it
+ * through {@code ServiceLauncher.countCalls} and see it as a {@link CallCounter}.
  */
-public final class CountingProxy implements AutoCloseable {
+public final class CountingProxy implements CallCounter {
 
     private static final Pattern UUID = Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final Pattern NUMBER = Pattern.compile("-?\\d+");
@@ -102,15 +104,18 @@ public final class CountingProxy implements AutoCloseable {
     }
 
     /** Where to send requests meant for the target. */
+    @Override
     public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
+    @Override
     public String target() {
         return target;
     }
 
     /** Calls seen since the last {@link #reset()}, as {@code "<target> <METHOD> <template>"} to count, sorted. */
+    @Override
     public Map<String, Long> counts() {
         Map<String, Long> out = new TreeMap<>();
         counts.forEach((k, v) -> {
@@ -123,10 +128,12 @@ public final class CountingProxy implements AutoCloseable {
     }
 
     /** Requests received and not yet answered. */
+    @Override
     public int inFlight() {
         return inFlight.get();
     }
 
+    @Override
     public void reset() {
         counts.clear();
     }

@@ -1,7 +1,7 @@
 package io.paradigmlab.lab.verify;
 
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.infra.MariaDbEndpoint;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.MariaDbEndpoint;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

@@ -1,7 +1,7 @@
 package io.paradigmlab.lab.verify;
 
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.infra.RedisEndpoint;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.RedisEndpoint;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package io.paradigmlab.lab.verify;
 
 import io.paradigmlab.lab.infra.Infrastructure;
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.infra.PostgresEndpoint;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.PostgresEndpoint;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

@@ -1,5 +1,8 @@
 package io.paradigmlab.lab.verify;
 
+import io.paradigmlab.lab.api.CallCounter;
+import io.paradigmlab.lab.api.Deployment;
+
 import io.paradigmlab.lab.infra.Infrastructure;
 import java.time.Duration;
 import java.util.Map;
@@ -38,6 +41,11 @@ public final class WorkMeter implements AutoCloseable {
         this.databases = deployment.databases();
     }
 
+    /** {@link #WorkMeter(Infrastructure, CountedServices)} of an application's deployment. */
+    public WorkMeter(Infrastructure infra, Deployment deployment) {
+        this(infra, CountedServices.of(deployment));
+    }
+
     /**
      * Leaves the items that start with one of {@code background} ({@code Application.backgroundWork}: a job worker
      * polling its queue, say) out of what {@link #settle()} reads and waits for.
@@ -48,7 +56,7 @@ public final class WorkMeter implements AutoCloseable {
     }
 
     public void reset() {
-        deployment.proxies().forEach(CountingProxy::reset);
+        deployment.proxies().forEach(CallCounter::reset);
         statements.reset();
         if (mariadbStatements != null) {
             mariadbStatements.reset();
@@ -77,7 +85,7 @@ public final class WorkMeter implements AutoCloseable {
 
     private Work read() {
         Map<String, Long> calls = new TreeMap<>();
-        for (CountingProxy proxy : deployment.proxies()) {
+        for (CallCounter proxy : deployment.proxies()) {
             // several instances of a service have a proxy each under the service's one label: their counts add up
             proxy.counts().forEach((call, n) -> calls.merge(call, n, Long::sum));
         }

@@ -1,6 +1,6 @@
 package io.paradigmlab.lab.campaign;
 
-import io.paradigmlab.lab.app.ScenarioInfo;
+import io.paradigmlab.lab.api.ScenarioInfo;
 import io.paradigmlab.lab.results.CampaignSettings;
 import io.paradigmlab.lab.results.Verification;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import static io.paradigmlab.lab.stats.TestCampaigns.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.report.CampaignComparison;
 import io.paradigmlab.lab.report.CampaignJson;
 import io.paradigmlab.lab.report.RegressionGate;

@@ -3,9 +3,9 @@ package io.paradigmlab.lab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.lab.app.RedisLatency;
-import io.paradigmlab.lab.app.ScenarioInfo;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.RedisLatency;
+import io.paradigmlab.lab.api.ScenarioInfo;
+import io.paradigmlab.lab.api.LabException;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

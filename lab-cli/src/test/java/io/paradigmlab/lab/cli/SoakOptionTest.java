@@ -3,7 +3,7 @@ package io.paradigmlab.lab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import org.junit.jupiter.api.Test;
 
 class SoakOptionTest {

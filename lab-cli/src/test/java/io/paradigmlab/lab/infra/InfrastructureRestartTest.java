@@ -1,5 +1,8 @@
 package io.paradigmlab.lab.infra;
 
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.PostgresEndpoint;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,9 @@
 package io.paradigmlab.lab.infra;
 
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.MariaDbEndpoint;
+import io.paradigmlab.lab.api.Ports;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,13 +1,17 @@
 package io.paradigmlab.lab.infra;
 
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.RedisEndpoint;
+import io.paradigmlab.lab.api.Ports;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import eu.rekawek.toxiproxy.model.Toxic;
-import io.paradigmlab.lab.app.RedisLatency;
+import io.paradigmlab.lab.api.RedisLatency;
 import io.paradigmlab.lab.campaign.InjectedLatency;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.RepoLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

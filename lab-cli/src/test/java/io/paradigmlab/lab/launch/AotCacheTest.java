@@ -3,8 +3,8 @@ package io.paradigmlab.lab.launch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.infra.Ports;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.Ports;
 import io.paradigmlab.lab.remote.RemoteServiceTest;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -42,8 +42,8 @@ class AotCacheTest {
 
         int port = Ports.free();
         List<String> command = List.of(JAVA, "-Xmx512m", "-jar", jar.toString(), Integer.toString(port));
-        try (ServiceProcess service = ServiceProcess.start("tiny", command, temp.resolve("tiny.log"),
-                "http://127.0.0.1:" + port, Duration.ofSeconds(120), aot)) {
+        try (ServiceProcess service = ServiceLauncher.plain().withAot(aot).start("tiny", command,
+                temp.resolve("tiny.log"), "http://127.0.0.1:" + port, Duration.ofSeconds(120))) {
             assertThat(service.aot()).isTrue();
             List<String> running = cmdline(service.pid());
             Path dir = aot.cacheDir(JAVA, List.of("-Xmx512m"), jar);
@@ -85,8 +85,8 @@ class AotCacheTest {
         List<String> command = List.of(JAVA, "-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+EnableDynamicAgentLoading",
                 "-XX:+AllowRedefinitionToAddDeleteMethods", "-Dtiny.blockhound=true", "-jar", jar.toString(),
                 Integer.toString(port));
-        try (ServiceProcess service = ServiceProcess.start("tiny", command, temp.resolve("tiny.log"),
-                "http://127.0.0.1:" + port, Duration.ofSeconds(120), aot)) {
+        try (ServiceProcess service = ServiceLauncher.plain().withAot(aot).start("tiny", command,
+                temp.resolve("tiny.log"), "http://127.0.0.1:" + port, Duration.ofSeconds(120))) {
             // -XX:AOTMode=on: the JVM is up, so it runs from the cache, with the agents' flags
             assertThat(cmdline(service.pid())).contains(AotCache.STRICT, "-XX:+AllowRedefinitionToAddDeleteMethods",
                     "-Dtiny.blockhound=true", "-XX:TieredStopAtLevel=1");

@@ -3,7 +3,7 @@ package io.paradigmlab.lab.launch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
@@ -62,6 +62,7 @@ class CpuPinningTest {
                 .strip())).orElseThrow();
         starter.waitFor();
         assertThat(ProcessHandle.current().descendants()).doesNotContain(outside);
+        ServiceLauncher launcher = ServiceLauncher.plain().shapedBy(pinning.shaper());
         try (AutoCloseable applied = pinning.apply()) {
             assertThat(CpuPinning.list(CpuPinning.allowed(ProcessHandle.current().pid())))
                     .isEqualTo(Integer.toString(first));
@@ -75,13 +76,12 @@ class CpuPinningTest {
             assertThat(CpuPinning.list(CpuPinning.allowed(outside.pid()))).isNotEqualTo(Integer.toString(second));
             pinning.pinInfrastructure(List.of(outside));
             assertThat(CpuPinning.list(CpuPinning.allowed(outside.pid()))).isEqualTo(Integer.toString(second));
-            List<String> shaped = ServiceProcess.shaped("user", List.of("/jdk/bin/java", "-jar", "a.jar"),
+            List<String> shaped = launcher.shaped("user", List.of("/jdk/bin/java", "-jar", "a.jar"),
                     Path.of("user.log"));
             assertThat(shaped).containsExactly("taskset", "-c", Integer.toString(second), "/jdk/bin/java", "-jar",
                     "a.jar");
-            assertThat(CpuPinning.active()).contains(pinning);
             // a service for real: taskset sets its CPUs, then becomes the command
-            Process service = new ProcessBuilder(ServiceProcess.shaped("svc", List.of("sleep", "30"),
+            Process service = new ProcessBuilder(launcher.shaped("svc", List.of("sleep", "30"),
                     Path.of("svc.log"))).start();
             try {
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -99,8 +99,7 @@ class CpuPinningTest {
             outside.destroyForcibly();
         }
         assertThat(CpuPinning.allowed(ProcessHandle.current().pid())).isEqualTo(mine);
-        assertThat(CpuPinning.active()).isEmpty();
-        assertThat(ServiceProcess.shaped("user", List.of("java"), Path.of("u.log"))).containsExactly("java");
+        assertThat(ServiceLauncher.plain().shaped("user", List.of("java"), Path.of("u.log"))).containsExactly("java");
         assertThat(CpuPinning.sharing(List.of(ProcessHandle.current().pid()))).hasValueSatisfying(s ->
                 assertThat(s).startsWith(CpuPinning.SHARED + " CPUs " + CpuPinning.list(mine)));
     }

@@ -3,7 +3,7 @@ package io.paradigmlab.lab.launch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
-import io.paradigmlab.lab.infra.Ports;
+import io.paradigmlab.lab.api.Ports;
 import io.paradigmlab.lab.reaper.ProcessIdentity;
 import io.paradigmlab.lab.reaper.ServerKind;
 import io.paradigmlab.lab.reaper.ServerRecord;
@@ -29,7 +29,7 @@ class ServiceProcessRecordTest {
         String java = ProcessHandle.current().info().command().orElseThrow();
         List<String> command = List.of(java, "-Xmx32m", "-cp", System.getProperty("java.class.path"),
                 HealthyService.class.getName(), Integer.toString(port));
-        ServiceProcess service = ServiceProcess.start("store", command, temp.resolve("store.log"),
+        ServiceProcess service = ServiceLauncher.plain().start("store", command, temp.resolve("store.log"),
                 "http://127.0.0.1:" + port, Duration.ofSeconds(60));
         try {
             ServerRecord first = recordOn(port);

@@ -12,24 +12,24 @@ class ServiceProcessShaperTest {
     private static final List<String> JAVA = List.of("/jdk/bin/java", "-Xmx1g", "-jar", "svc.jar");
 
     @Test
-    void installedShapersApplyInOrderUntilClosed() throws Exception {
-        try (AutoCloseable pin = ServiceProcess.shaping((name, command, log) -> {
+    void addedShapersApplyInOrderAndOnlyToTheirLauncher() {
+        ServiceLauncher plain = ServiceLauncher.plain();
+        ServiceLauncher shaped = plain.shapedBy((name, command, log) -> {
             List<String> out = new ArrayList<>(List.of("taskset", "-c", "2-3"));
             out.addAll(command);
             return out;
-        }); AutoCloseable flag = ServiceProcess.shaping((name, command, log) -> {
+        }).shapedBy((name, command, log) -> {
             List<String> out = new ArrayList<>(command);
             out.add(out.indexOf("/jdk/bin/java") + 1, "-Dlab.service=" + name);
             return out;
-        })) {
-            assertThat(ServiceProcess.shaped("user", JAVA, Path.of("user.log"))).containsExactly(
-                    "taskset", "-c", "2-3", "/jdk/bin/java", "-Dlab.service=user", "-Xmx1g", "-jar", "svc.jar");
-        }
-        assertThat(ServiceProcess.shaped("user", JAVA, Path.of("user.log"))).isEqualTo(JAVA);
+        });
+        assertThat(shaped.shaped("user", JAVA, Path.of("user.log"))).containsExactly(
+                "taskset", "-c", "2-3", "/jdk/bin/java", "-Dlab.service=user", "-Xmx1g", "-jar", "svc.jar");
+        assertThat(plain.shaped("user", JAVA, Path.of("user.log"))).isEqualTo(JAVA);
     }
 
     @Test
-    void anOutermostShaperWrapsWhatTheOthersAddWheneverItWasInstalled() throws Exception {
+    void anOutermostShaperWrapsWhatTheOthersAddWheneverItWasAdded() {
         ServiceProcess.Shaper remote = new ServiceProcess.Shaper() {
             @Override
             public List<String> shape(String name, List<String> command, Path log) {
@@ -41,14 +41,12 @@ class ServiceProcessShaperTest {
                 return true;
             }
         };
-        try (AutoCloseable over = ServiceProcess.shaping(remote); AutoCloseable pin = ServiceProcess.shaping(
-                (name, command, log) -> {
-                    List<String> out = new ArrayList<>(List.of("taskset", "-c", "2-3"));
-                    out.addAll(command);
-                    return out;
-                })) {
-            assertThat(ServiceProcess.shaped("user", JAVA, Path.of("user.log"))).containsExactly(
-                    "ssh", "host", "taskset -c 2-3 /jdk/bin/java -Xmx1g -jar svc.jar");
-        }
+        ServiceLauncher launcher = ServiceLauncher.plain().shapedBy(remote).shapedBy((name, command, log) -> {
+            List<String> out = new ArrayList<>(List.of("taskset", "-c", "2-3"));
+            out.addAll(command);
+            return out;
+        });
+        assertThat(launcher.shaped("user", JAVA, Path.of("user.log"))).containsExactly(
+                "ssh", "host", "taskset -c 2-3 /jdk/bin/java -Xmx1g -jar svc.jar");
     }
 }

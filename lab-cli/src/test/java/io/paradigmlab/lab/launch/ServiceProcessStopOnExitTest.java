@@ -2,7 +2,7 @@ package io.paradigmlab.lab.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paradigmlab.lab.infra.Ports;
+import io.paradigmlab.lab.api.Ports;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -59,7 +59,7 @@ class ServiceProcessStopOnExitTest {
         public static void main(String[] args) throws InterruptedException {
             int port = Ports.free();
             String java = ProcessHandle.current().info().command().orElseThrow();
-            ServiceProcess service = ServiceProcess.start("store", List.of(java, "-Xmx32m", "-cp",
+            ServiceProcess service = ServiceLauncher.plain().start("store", List.of(java, "-Xmx32m", "-cp",
                             System.getProperty("java.class.path"),
                             ServiceProcessRecordTest.HealthyService.class.getName(), Integer.toString(port)),
                     Path.of(args[0]).resolve("store.log"), "http://127.0.0.1:" + port, Duration.ofSeconds(60));

@@ -3,7 +3,7 @@ package io.paradigmlab.lab.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

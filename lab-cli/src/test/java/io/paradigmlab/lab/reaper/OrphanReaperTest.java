@@ -3,7 +3,7 @@ package io.paradigmlab.lab.reaper;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
-import io.paradigmlab.lab.infra.Ports;
+import io.paradigmlab.lab.api.Ports;
 import io.paradigmlab.lab.reaper.OrphanReaper.Outcome;
 import io.paradigmlab.lab.reaper.OrphanReaper.Report;
 import io.paradigmlab.lab.reaper.OrphanReaper.Result;

@@ -3,8 +3,9 @@ package io.paradigmlab.lab.remote;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.infra.Ports;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.Ports;
+import io.paradigmlab.lab.launch.ServiceLauncher;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.metrics.ProcessProbe;
 import io.paradigmlab.lab.metrics.ResourceSampler;
@@ -61,7 +62,7 @@ public class RemoteServiceTest {
             Files.writeString(file, greeting);
             ServiceHost host = ServiceHost.parse(sshd.address(), sshd.clientKey(), null)
                     .withKnownHosts(temp.resolve("known_hosts"));
-            try (SshServiceHost remote = SshServiceHost.connect(host); AutoCloseable shaping = remote.install()) {
+            try (SshServiceHost remote = SshServiceHost.connect(host)) {
                 // the same machine: one clock, so the measured offset is within the round trip's noise
                 SshServiceHost.ClockOffset clock = remote.clockOffset();
                 assertThat(Math.abs(clock.offsetMillis())).as(clock.describe()).isLessThan(20);
@@ -71,8 +72,8 @@ public class RemoteServiceTest {
 
                 int port = Ports.free();
                 Instant began = Instant.now();
-                ServiceProcess service = ServiceProcess.start("tiny", List.of(JAVA, "-Xms64m", "-Xmx512m", "-jar",
-                                jar.toString(), Integer.toString(port), "--file=" + file),
+                ServiceProcess service = ServiceLauncher.plain().shapedBy(remote.shaper()).start("tiny",
+                        List.of(JAVA, "-Xms64m", "-Xmx512m", "-jar", jar.toString(), Integer.toString(port), "--file=" + file),
                         temp.resolve("logs").resolve("tiny.log"), "http://127.0.0.1:" + port, Duration.ofSeconds(60));
                 long jvmPid;
                 try {
@@ -151,10 +152,10 @@ public class RemoteServiceTest {
             Files.writeString(file, "hi");
             ServiceHost host = ServiceHost.parse(sshd.address(), sshd.clientKey(), null)
                     .withKnownHosts(temp.resolve("known_hosts"));
-            try (SshServiceHost remote = SshServiceHost.connect(host); AutoCloseable shaping = remote.install()) {
+            try (SshServiceHost remote = SshServiceHost.connect(host)) {
                 int port = Ports.free();
-                ServiceProcess service = ServiceProcess.start("tiny", List.of(JAVA, "-Xmx512m", "-jar",
-                                jar.toString(), Integer.toString(port), "--file=" + file),
+                ServiceProcess service = ServiceLauncher.plain().shapedBy(remote.shaper()).start("tiny",
+                        List.of(JAVA, "-Xmx512m", "-jar", jar.toString(), Integer.toString(port), "--file=" + file),
                         temp.resolve("logs").resolve("tiny.log"), "http://127.0.0.1:" + port, Duration.ofSeconds(60));
                 long jvmPid = service.elsewhere().orElseThrow().pid();
                 uploads.add(Path.of(cmdline(jvmPid).stream().filter(a -> a.endsWith(".jar")).findFirst().orElseThrow()));

@@ -3,8 +3,8 @@ package io.paradigmlab.lab.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.RepoLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.paradigmlab.lab.results.CampaignResult;
-import io.paradigmlab.lab.results.Ceiling;
+import io.paradigmlab.lab.api.Ceiling;
 import io.paradigmlab.lab.results.LevelMeasurement;
 import io.paradigmlab.lab.results.LevelMeasurement.Pool;
 import io.paradigmlab.lab.results.LevelMeasurement.Verdict;
@@ -60,7 +60,7 @@ class PoolsAndCeilingReportTest {
     static LevelMeasurement with(LevelMeasurement m, List<Pool> pools) {
         return new LevelMeasurement(m.variant(), m.repetition(), m.model(), m.level(), m.durationSeconds(),
                 m.requests(), m.responses(), m.errors(), m.timeouts(), m.throughput(), m.offeredRate(), m.latency(),
-                m.service(), m.loaderCpuPercent(), m.verdict(), m.verdictReason(), pools);
+                m.service(), m.loaderCpuPercent(), m.verdict(), m.verdictReason(), pools, java.util.Map.of());
     }
 
     @Test

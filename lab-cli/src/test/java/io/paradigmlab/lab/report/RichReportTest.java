@@ -61,7 +61,7 @@ class RichReportTest {
                                 m.durationSeconds(), m.requests(), m.responses(), m.errors(), m.timeouts(),
                                 m.throughput(), m.offeredRate(), m.latency(), new Resources(Double.NaN, Double.NaN,
                                 Double.NaN, Double.NaN, Double.NaN, Double.NaN), Double.NaN, m.verdict(),
-                                m.verdictReason()));
+                                m.verdictReason(), java.util.List.of(), java.util.Map.of()));
                     } else {
                         ms.add(ok(entry.getKey(), rep, level, tp, 1000));
                     }

@@ -91,7 +91,7 @@ class SoakAnalysisTest {
             slices.add(new SoakSlice(s.slice(), s.startSeconds(), new LevelMeasurement(m.variant(), m.repetition(),
                     m.model(), m.level(), m.durationSeconds(), m.requests(), m.responses(), m.errors(), m.timeouts(),
                     m.throughput(), m.offeredRate(), m.latency(), LevelMeasurement.Resources.NONE,
-                    m.loaderCpuPercent(), m.verdict(), m.verdictReason())));
+                    m.loaderCpuPercent(), m.verdict(), m.verdictReason(), java.util.List.of(), java.util.Map.of())));
         }
 
         SoakAnalysis.Run run = SoakAnalysis.run("mine", 1, slices);

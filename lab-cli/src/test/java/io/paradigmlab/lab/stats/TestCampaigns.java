@@ -32,7 +32,7 @@ public final class TestCampaigns {
                 throughput, Double.NaN,
                 new Latency(p50Us * 1.1, p50Us, p50Us * 1.8, p50Us * 2, p50Us * 3, p50Us * 5, p50Us * 8),
                 new Resources(50 + level / 10.0, 300 + repetition, 120, 40 + level, Double.NaN, 1.5),
-                25, verdict, reason);
+                25, verdict, reason, java.util.List.of(), java.util.Map.of());
     }
 
     /**
@@ -46,7 +46,7 @@ public final class TestCampaigns {
                 sliceSeconds, Math.round(200 * sliceSeconds), Math.round(200 * sliceSeconds), 0, 0, 199.5, 200,
                 new Latency(p99 / 2.5, p99 / 3, p99 / 1.5, p99 / 1.2, p99, p99 * 1.5, p99 * 2),
                 new Resources(80, rssMb, rssMb / 4, 300, Double.NaN, 1.5, heapAfterGcMb, rssMb * 0.15, 120),
-                25, Verdict.OK, ""));
+                25, Verdict.OK, "", java.util.List.of(), java.util.Map.of()));
     }
 
     /** The settings of an open-model soak at 200 req/s of {@code slices} slices of {@code sliceSeconds}. */

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.fail;
 
-import io.paradigmlab.lab.infra.Ports;
+import io.paradigmlab.lab.api.Ports;
 import io.paradigmlab.lab.reaper.ProcessIdentity;
 import io.paradigmlab.lab.reaper.ServerRegistry;
 import java.io.IOException;

@@ -3,19 +3,19 @@ package io.paradigmlab.chatapp.lab;
 import io.paradigmlab.chatapp.domain.Limits;
 import io.paradigmlab.chatapp.lab.load.ChatExperiments;
 import io.paradigmlab.chatapp.schema.ChatSchema;
-import io.paradigmlab.lab.app.ApplicationVariant;
-import io.paradigmlab.lab.app.Application;
-import io.paradigmlab.lab.app.DataGenerator;
-import io.paradigmlab.lab.app.DatabaseInfo;
-import io.paradigmlab.lab.app.Deployment;
-import io.paradigmlab.lab.app.Experiment;
-import io.paradigmlab.lab.app.KubernetesNames;
-import io.paradigmlab.lab.app.KubernetesVariant;
-import io.paradigmlab.lab.app.LaunchRequest;
-import io.paradigmlab.lab.app.ScenarioInfo;
-import io.paradigmlab.lab.app.ServiceInfo;
-import io.paradigmlab.lab.app.VariantInfo;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.ApplicationVariant;
+import io.paradigmlab.lab.api.Application;
+import io.paradigmlab.lab.api.DataGenerator;
+import io.paradigmlab.lab.api.DatabaseInfo;
+import io.paradigmlab.lab.api.Deployment;
+import io.paradigmlab.lab.api.Experiment;
+import io.paradigmlab.lab.api.KubernetesNames;
+import io.paradigmlab.lab.api.KubernetesVariant;
+import io.paradigmlab.lab.api.LaunchRequest;
+import io.paradigmlab.lab.api.ScenarioInfo;
+import io.paradigmlab.lab.api.ServiceInfo;
+import io.paradigmlab.lab.api.VariantInfo;
+import io.paradigmlab.lab.api.RepoLayout;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,7 +26,7 @@ import java.util.Optional;
  * ChatApp in the lab (seed 004, docs/chatapp spec): one WebSocket server, {@code chat}, in three variants (platform
  * threads, virtual threads, RxJava 3) over the same Vert.x shell and SQL; its scenarios are all fixed-work experiments
  * ({@link ChatExperiments}: A.1, A.2, B.1, B.2, C and its mixes), run with Gatling in a JVM of its own. Registered in
- * META-INF/services/io.paradigmlab.lab.app.Application.
+ * META-INF/services/io.paradigmlab.lab.api.Application.
  */
 public final class ChatAppApplication implements Application {
 

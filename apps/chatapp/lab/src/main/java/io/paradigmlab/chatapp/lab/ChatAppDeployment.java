@@ -1,14 +1,14 @@
 package io.paradigmlab.chatapp.lab;
 
 import io.paradigmlab.chatapp.schema.ChatSchema;
-import io.paradigmlab.lab.app.OneProcessDeployment;
-import io.paradigmlab.lab.app.LaunchRequest;
-import io.paradigmlab.lab.infra.Infrastructure;
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.infra.Ports;
-import io.paradigmlab.lab.infra.PostgresEndpoint;
-import io.paradigmlab.lab.launch.RepoLayout;
-import io.paradigmlab.lab.launch.ServiceProcess;
+import io.paradigmlab.lab.api.OneProcessDeployment;
+import io.paradigmlab.lab.api.LaunchRequest;
+import io.paradigmlab.lab.api.LabInfrastructure;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.Ports;
+import io.paradigmlab.lab.api.PostgresEndpoint;
+import io.paradigmlab.lab.api.RepoLayout;
+import io.paradigmlab.lab.api.LaunchedService;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,7 +33,7 @@ public final class ChatAppDeployment extends OneProcessDeployment {
     private final ChatSettings settings;
     private final int port;
 
-    private ChatAppDeployment(ChatVariant variant, ChatSettings settings, ServiceProcess process, Path jar,
+    private ChatAppDeployment(ChatVariant variant, ChatSettings settings, LaunchedService process, Path jar,
                               String database, int port) {
         super(variant.id(), ChatAppApplication.SERVICE, process, jar, database);
         this.settings = settings;
@@ -50,7 +50,7 @@ public final class ChatAppDeployment extends OneProcessDeployment {
         ChatVariant variant = ChatVariant.parse(request.variant());
         ChatSettings settings = ChatSettings.of(request.settings());
         Path jar = jar(repo, variant);
-        Infrastructure infra = request.infra();
+        LabInfrastructure infra = request.infra();
         String database = request.databases().get(ChatAppApplication.SERVICE);
         if (database == null) {
             database = ChatSchema.DATABASE + "_" + variant.id();
@@ -62,8 +62,8 @@ public final class ChatAppDeployment extends OneProcessDeployment {
         List<String> command = command(variant, settings, jar, infra.postgres(), database, port, request);
         String name = "chatapp " + variant.id() + " server";
         Path log = request.workDir().resolve("logs").resolve("chatapp-" + variant.id() + ".log");
-        ServiceProcess process = ServiceProcess.start(name, command, log, request.serviceUrl(port), STARTUP_TIMEOUT,
-                request.aot());
+        LaunchedService process = request.launcher().start(name, command, log, request.serviceUrl(port),
+                STARTUP_TIMEOUT);
         return new ChatAppDeployment(variant, settings, process, jar, database, port);
     }
 

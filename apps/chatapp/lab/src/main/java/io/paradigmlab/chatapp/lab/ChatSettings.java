@@ -1,7 +1,7 @@
 package io.paradigmlab.chatapp.lab;
 
 import io.paradigmlab.chatapp.domain.Limits;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;

@@ -2,12 +2,12 @@ package io.paradigmlab.chatapp.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.api.Application;
 import io.paradigmlab.lab.app.Applications;
-import io.paradigmlab.lab.app.DatabaseInfo;
-import io.paradigmlab.lab.app.ScenarioInfo;
-import io.paradigmlab.lab.app.ServiceInfo;
-import io.paradigmlab.lab.app.VariantInfo;
+import io.paradigmlab.lab.api.DatabaseInfo;
+import io.paradigmlab.lab.api.ScenarioInfo;
+import io.paradigmlab.lab.api.ServiceInfo;
+import io.paradigmlab.lab.api.VariantInfo;
 import org.junit.jupiter.api.Test;
 
 class ChatAppApplicationTest {

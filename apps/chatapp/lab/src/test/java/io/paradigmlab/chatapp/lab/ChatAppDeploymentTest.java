@@ -3,10 +3,11 @@ package io.paradigmlab.chatapp.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.lab.app.LaunchRequest;
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.infra.PostgresEndpoint;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.launch.ServiceLauncher;
+import io.paradigmlab.lab.api.LaunchRequest;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.PostgresEndpoint;
+import io.paradigmlab.lab.api.RepoLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,7 +87,7 @@ class ChatAppDeploymentTest {
     }
 
     private LaunchRequest request(String variant, boolean blockHound) {
-        return new LaunchRequest(null, variant, Set.of("chat"), Map.of(), false, List.of("-Xms256m", "-Xmx1g"), temp,
-                false, blockHound, Map.of());
+        return LaunchRequest.of(null, ServiceLauncher.plain(), variant, Set.of("chat"), temp).withSecurity(false)
+                .withJvmArgs(List.of("-Xms256m", "-Xmx1g")).withChecks(false, blockHound);
     }
 }

@@ -2,10 +2,10 @@ package io.paradigmlab.chatapp.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paradigmlab.lab.app.KubernetesNames;
+import io.paradigmlab.lab.api.KubernetesNames;
 import io.paradigmlab.lab.k8s.KubernetesRenderer;
 import io.paradigmlab.lab.k8s.KubernetesValidator;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paradigmlab.chatapp.domain.Limits;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

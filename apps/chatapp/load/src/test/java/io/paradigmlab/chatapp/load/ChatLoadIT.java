@@ -1,15 +1,17 @@
 package io.paradigmlab.chatapp.load;
 
+import io.paradigmlab.lab.api.RepoLayout;
+import io.paradigmlab.lab.launch.ServiceLauncher;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.chatapp.lab.ChatAppApplication;
 import io.paradigmlab.chatapp.lab.load.ChatExperiments;
-import io.paradigmlab.lab.app.Deployment;
-import io.paradigmlab.lab.app.Experiment;
-import io.paradigmlab.lab.app.ExperimentOutcome;
-import io.paradigmlab.lab.app.ExperimentRun;
-import io.paradigmlab.lab.app.LaunchRequest;
-import io.paradigmlab.lab.app.ScenarioInfo;
+import io.paradigmlab.lab.api.Deployment;
+import io.paradigmlab.lab.api.Experiment;
+import io.paradigmlab.lab.api.ExperimentOutcome;
+import io.paradigmlab.lab.api.ExperimentRun;
+import io.paradigmlab.lab.api.LaunchRequest;
+import io.paradigmlab.lab.api.ScenarioInfo;
 import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.launch.ServiceProcess;
@@ -81,9 +83,9 @@ class ChatLoadIT {
         TemplateDataSets.copy(infra.postgres(), data, ChatAppApplication.SERVICE, database);
         Path dir = WORK.resolve(id + "-" + runs);
         List<String> progress = new ArrayList<>();
-        try (Deployment deployment = APP.launch(new LaunchRequest(infra, VARIANT, Set.of(ChatAppApplication.SERVICE),
-                Map.of(ChatAppApplication.SERVICE, database), false, ServiceProcess.DEFAULT_JVM_ARGS, dir, false,
-                false, Map.of(), LaunchRequest.NO_GATEWAY, experiment.launchSettings()))) {
+        try (Deployment deployment = APP.launch(LaunchRequest.of(infra, ServiceLauncher.standard(RepoLayout.locate()), VARIANT,
+                Set.of(ChatAppApplication.SERVICE), dir).withDatabases(Map.of(ChatAppApplication.SERVICE, database))
+                .withSecurity(false).withSettings(experiment.launchSettings()))) {
             String base = deployment.endpoints().get(ChatAppApplication.SERVICE);
             Map<String, Double> before = MetricsEndpoint.read(base, experiment.workCounters());
 

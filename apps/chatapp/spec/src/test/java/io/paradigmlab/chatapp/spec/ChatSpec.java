@@ -1,5 +1,7 @@
 package io.paradigmlab.chatapp.spec;
 
+import io.paradigmlab.lab.api.RepoLayout;
+import io.paradigmlab.lab.launch.ServiceLauncher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
@@ -15,7 +17,7 @@ import io.paradigmlab.chatapp.lab.ChatVariant;
 import io.paradigmlab.chatapp.schema.ChatSchema;
 import io.paradigmlab.chatapp.spec.ChatClient.Closed;
 import io.paradigmlab.chatapp.spec.ChatClient.Frame;
-import io.paradigmlab.lab.app.LaunchRequest;
+import io.paradigmlab.lab.api.LaunchRequest;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.verify.StatementStatistics;
@@ -114,10 +116,10 @@ abstract class ChatSpec {
 
     /** The variant on the suite's database, as the lab launches it, with launch settings over the defaults. */
     ChatAppDeployment launch(String name, Map<String, String> settings) {
-        return (ChatAppDeployment) app.launch(new LaunchRequest(infra, variant().id(),
-                Set.of(ChatAppApplication.SERVICE), Map.of(ChatAppApplication.SERVICE, database), false,
-                ServiceProcess.SUITE_JVM_ARGS, workDir.resolve(name), false, true, Map.of(),
-                LaunchRequest.NO_GATEWAY, settings));
+        return (ChatAppDeployment) app.launch(LaunchRequest.of(infra, ServiceLauncher.standard(RepoLayout.locate()), variant().id(),
+                Set.of(ChatAppApplication.SERVICE), workDir.resolve(name))
+                .withDatabases(Map.of(ChatAppApplication.SERVICE, database)).withSecurity(false)
+                .withJvmArgs(ServiceProcess.SUITE_JVM_ARGS).withChecks(false, true).withSettings(settings));
     }
 
     @AfterAll

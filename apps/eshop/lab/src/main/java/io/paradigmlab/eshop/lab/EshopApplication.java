@@ -1,19 +1,19 @@
 package io.paradigmlab.eshop.lab;
 
 import io.paradigmlab.eshop.domain.FanOut;
-import io.paradigmlab.lab.app.ApplicationVariant;
-import io.paradigmlab.lab.app.Application;
-import io.paradigmlab.lab.app.DataGenerator;
-import io.paradigmlab.lab.app.DatabaseInfo;
-import io.paradigmlab.lab.app.Deployment;
-import io.paradigmlab.lab.app.KubernetesNames;
-import io.paradigmlab.lab.app.KubernetesVariant;
-import io.paradigmlab.lab.app.LaunchRequest;
-import io.paradigmlab.lab.app.LoadPreset;
-import io.paradigmlab.lab.app.ScenarioInfo;
-import io.paradigmlab.lab.app.ServiceInfo;
-import io.paradigmlab.lab.app.VariantInfo;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.ApplicationVariant;
+import io.paradigmlab.lab.api.Application;
+import io.paradigmlab.lab.api.DataGenerator;
+import io.paradigmlab.lab.api.DatabaseInfo;
+import io.paradigmlab.lab.api.Deployment;
+import io.paradigmlab.lab.api.KubernetesNames;
+import io.paradigmlab.lab.api.KubernetesVariant;
+import io.paradigmlab.lab.api.LaunchRequest;
+import io.paradigmlab.lab.api.LoadPreset;
+import io.paradigmlab.lab.api.ScenarioInfo;
+import io.paradigmlab.lab.api.ServiceInfo;
+import io.paradigmlab.lab.api.VariantInfo;
+import io.paradigmlab.lab.api.RepoLayout;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -24,7 +24,7 @@ import java.util.Set;
 /**
  * The e-shop in the lab (seed 003): services product, inventory and order in the variants platform, virtual and reactive,
  * the seed's nine operations as scenarios, one or more instances per service ({@code --instances}). Registered in
- * META-INF/services/io.paradigmlab.lab.app.Application. See docs/eshop.md.
+ * META-INF/services/io.paradigmlab.lab.api.Application. See docs/eshop.md.
  */
 public final class EshopApplication implements Application {
 

@@ -1,17 +1,17 @@
 package io.paradigmlab.eshop.lab;
 
 import io.paradigmlab.eshop.domain.FanOut;
-import io.paradigmlab.lab.app.Application;
-import io.paradigmlab.lab.app.Deployment;
-import io.paradigmlab.lab.app.LaunchRequest;
-import io.paradigmlab.lab.infra.Infrastructure;
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.infra.MariaDbEndpoint;
-import io.paradigmlab.lab.infra.Ports;
-import io.paradigmlab.lab.infra.PostgresEndpoint;
-import io.paradigmlab.lab.launch.RepoLayout;
-import io.paradigmlab.lab.launch.ServiceProcess;
-import io.paradigmlab.lab.verify.CountingProxy;
+import io.paradigmlab.lab.api.Application;
+import io.paradigmlab.lab.api.Deployment;
+import io.paradigmlab.lab.api.LaunchRequest;
+import io.paradigmlab.lab.api.LabInfrastructure;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.MariaDbEndpoint;
+import io.paradigmlab.lab.api.Ports;
+import io.paradigmlab.lab.api.PostgresEndpoint;
+import io.paradigmlab.lab.api.RepoLayout;
+import io.paradigmlab.lab.api.LaunchedService;
+import io.paradigmlab.lab.api.CallCounter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,15 +39,15 @@ public final class EshopDeployment implements Deployment {
     public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(300);
 
     private final EshopVariant variant;
-    private final Map<EshopService, List<ServiceProcess>> processes;
+    private final Map<EshopService, List<LaunchedService>> processes;
     private final Map<EshopService, Path> jars;
     private final Map<EshopService, String> databases;
-    private final List<CountingProxy> proxies;
+    private final List<CallCounter> proxies;
     private final int fanOut;
 
-    private EshopDeployment(EshopVariant variant, Map<EshopService, List<ServiceProcess>> processes,
+    private EshopDeployment(EshopVariant variant, Map<EshopService, List<LaunchedService>> processes,
                             Map<EshopService, Path> jars, Map<EshopService, String> databases,
-                            List<CountingProxy> proxies, int fanOut) {
+                            List<CallCounter> proxies, int fanOut) {
         this.variant = variant;
         this.processes = processes;
         this.jars = jars;
@@ -85,14 +85,14 @@ public final class EshopDeployment implements Deployment {
         for (EshopService s : started) {
             jars.put(s, repo.serviceJar(EshopApplication.ID, variant.id(), s.id()));
         }
-        Infrastructure infra = request.infra();
+        LabInfrastructure infra = request.infra();
         Map<EshopService, String> databases = new EnumMap<>(EshopService.class);
         for (EshopService s : started) {
             String name = request.databases().get(s.id());
             if (name == null) {
                 name = s.database() + "_" + variant.id();
                 if (s.mariadb()) {
-                    infra.mariadb().recreateDatabase(name, s.migrations());
+                    infra.recreateMariaDbDatabase(name, s.migrations());
                 } else {
                     infra.recreateDatabase(name, s.migrations());
                 }
@@ -113,7 +113,7 @@ public final class EshopDeployment implements Deployment {
         }
         // what Product and Order call: Inventory's instances (or, counting calls, a proxy in front of each)
         List<String> inventoryUrls = new ArrayList<>();
-        List<CountingProxy> proxies = new ArrayList<>();
+        List<CallCounter> proxies = new ArrayList<>();
         int inventoryInstances = ports.containsKey(EshopService.INVENTORY) ? instances : 1;
         for (int i = 0; i < inventoryInstances; i++) {
             String direct = ports.containsKey(EshopService.INVENTORY)
@@ -121,7 +121,7 @@ public final class EshopDeployment implements Deployment {
                     // not started: an address nobody listens on, so a call fails fast (503)
                     : request.serviceUrl(Ports.free());
             if (request.callCounting() && ports.containsKey(EshopService.INVENTORY)) {
-                CountingProxy proxy = CountingProxy.start(EshopService.INVENTORY.id(), direct);
+                CallCounter proxy = request.launcher().countCalls(EshopService.INVENTORY.id(), direct);
                 proxies.add(proxy);
                 inventoryUrls.add(proxy.url());
             } else {
@@ -129,12 +129,12 @@ public final class EshopDeployment implements Deployment {
             }
         }
 
-        Map<EshopService, List<Future<ServiceProcess>>> starting = new EnumMap<>(EshopService.class);
-        Map<EshopService, List<ServiceProcess>> running = new EnumMap<>(EshopService.class);
+        Map<EshopService, List<Future<LaunchedService>>> starting = new EnumMap<>(EshopService.class);
+        Map<EshopService, List<LaunchedService>> running = new EnumMap<>(EshopService.class);
         LabException failure = null;
         try (ExecutorService starters = Executors.newVirtualThreadPerTaskExecutor()) {
             for (EshopService s : started) {
-                List<Future<ServiceProcess>> futures = new ArrayList<>();
+                List<Future<LaunchedService>> futures = new ArrayList<>();
                 for (int i = 0; i < instances; i++) {
                     int port = ports.get(s).get(i);
                     List<String> command = command(request, variant, s, jars.get(s), port, databases.get(s),
@@ -143,14 +143,14 @@ public final class EshopDeployment implements Deployment {
                     String name = variant.id() + " " + s.id() + " service" + suffix;
                     Path log = request.workDir().resolve("logs").resolve(variant.id() + "-" + s.id()
                             + (instances == 1 ? "" : "-" + (i + 1)) + ".log");
-                    futures.add(starters.submit(() -> ServiceProcess.start(name, command, log,
-                            request.serviceUrl(port), STARTUP_TIMEOUT, request.aot())));
+                    futures.add(starters.submit(() -> request.launcher().start(name, command, log,
+                            request.serviceUrl(port), STARTUP_TIMEOUT)));
                 }
                 starting.put(s, futures);
             }
             for (var e : starting.entrySet()) {
-                List<ServiceProcess> list = new ArrayList<>();
-                for (Future<ServiceProcess> f : e.getValue()) {
+                List<LaunchedService> list = new ArrayList<>();
+                for (Future<LaunchedService> f : e.getValue()) {
                     try {
                         list.add(f.get());
                     } catch (ExecutionException ex) {
@@ -168,8 +168,8 @@ public final class EshopDeployment implements Deployment {
             }
         }
         if (failure != null) {
-            running.values().forEach(list -> list.forEach(ServiceProcess::close));
-            proxies.forEach(CountingProxy::close);
+            running.values().forEach(list -> list.forEach(LaunchedService::close));
+            proxies.forEach(CallCounter::close);
             throw failure;
         }
         return new EshopDeployment(variant, running, jars, databases, proxies, fanOut);
@@ -190,9 +190,9 @@ public final class EshopDeployment implements Deployment {
         command.add("-jar");
         command.add(jar.toString());
         command.add("--server.port=" + port);
-        Infrastructure infra = request.infra();
+        LabInfrastructure infra = request.infra();
         if (service.mariadb()) {
-            MariaDbEndpoint maria = infra.mariadb().endpoint();
+            MariaDbEndpoint maria = infra.mariaDb();
             command.add("--eshop.db.host=" + maria.host());
             command.add("--eshop.db.port=" + maria.port());
             command.add("--eshop.db.username=" + maria.user());
@@ -257,11 +257,11 @@ public final class EshopDeployment implements Deployment {
 
     /** The base URL of every instance of {@code service}, in start order. */
     public List<String> urls(EshopService service) {
-        List<ServiceProcess> list = processes.get(service);
+        List<LaunchedService> list = processes.get(service);
         if (list == null) {
             throw new LabException("The " + service.id() + " service was not started");
         }
-        return list.stream().map(ServiceProcess::baseUrl).toList();
+        return list.stream().map(LaunchedService::baseUrl).toList();
     }
 
     /** The first instance's base URL of {@code service}. */
@@ -275,7 +275,7 @@ public final class EshopDeployment implements Deployment {
     }
 
     /** The processes of every instance of {@code service} (fault tests stop and restart them). */
-    public List<ServiceProcess> processes(EshopService service) {
+    public List<LaunchedService> processes(EshopService service) {
         return processes.getOrDefault(service, List.of());
     }
 
@@ -294,20 +294,20 @@ public final class EshopDeployment implements Deployment {
     @Override
     public Map<String, List<String>> instanceEndpoints() {
         Map<String, List<String>> out = new LinkedHashMap<>();
-        processes.forEach((s, list) -> out.put(s.id(), list.stream().map(ServiceProcess::baseUrl).toList()));
+        processes.forEach((s, list) -> out.put(s.id(), list.stream().map(LaunchedService::baseUrl).toList()));
         return out;
     }
 
     @Override
-    public Map<String, ServiceProcess> processes() {
-        Map<String, ServiceProcess> out = new LinkedHashMap<>();
+    public Map<String, LaunchedService> processes() {
+        Map<String, LaunchedService> out = new LinkedHashMap<>();
         processes.forEach((s, list) -> out.put(s.id(), list.get(0)));
         return out;
     }
 
     @Override
-    public Map<String, List<ServiceProcess>> instanceProcesses() {
-        Map<String, List<ServiceProcess>> out = new LinkedHashMap<>();
+    public Map<String, List<LaunchedService>> instanceProcesses() {
+        Map<String, List<LaunchedService>> out = new LinkedHashMap<>();
         processes.forEach((s, list) -> out.put(s.id(), List.copyOf(list)));
         return out;
     }
@@ -327,13 +327,13 @@ public final class EshopDeployment implements Deployment {
     }
 
     @Override
-    public List<CountingProxy> proxies() {
+    public List<CallCounter> proxies() {
         return proxies;
     }
 
     @Override
     public void close() {
-        processes.values().forEach(list -> list.forEach(ServiceProcess::close));
-        proxies.forEach(CountingProxy::close);
+        processes.values().forEach(list -> list.forEach(LaunchedService::close));
+        proxies.forEach(CallCounter::close);
     }
 }

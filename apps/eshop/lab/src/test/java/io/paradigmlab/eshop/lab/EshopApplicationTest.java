@@ -1,17 +1,19 @@
 package io.paradigmlab.eshop.lab;
 
+import io.paradigmlab.lab.api.RepoLayout;
+import io.paradigmlab.lab.launch.ServiceLauncher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paradigmlab.eshop.domain.SeedData;
 import io.paradigmlab.eshop.domain.csv.ProductCsv;
-import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.api.Application;
 import io.paradigmlab.lab.app.Applications;
-import io.paradigmlab.lab.app.DatabaseInfo;
-import io.paradigmlab.lab.app.LaunchRequest;
+import io.paradigmlab.lab.api.DatabaseInfo;
+import io.paradigmlab.lab.api.LaunchRequest;
 import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.load.ScenarioLoad;
 import java.io.IOException;
@@ -123,12 +125,11 @@ class EshopApplicationTest {
     void badLaunchSettingsAreRefusedBeforeAnythingStarts() {
         for (var bad : List.of(Map.of(Application.INSTANCES, "0"), Map.of(EshopApplication.FAN_OUT, "abc"),
                 Map.of(EshopApplication.POOL_SIZE, "100000"), Map.of(Application.FAITHFUL, "yes"))) {
-            assertThatThrownBy(() -> APP.launch(new LaunchRequest(infra, "platform", Set.of("product"), Map.of(),
-                    false, ServiceProcess.DEFAULT_JVM_ARGS, work, false, false, Map.of(), LaunchRequest.NO_GATEWAY,
-                    bad))).isInstanceOf(LabException.class).hasMessageContaining("--set");
+            assertThatThrownBy(() -> APP.launch(LaunchRequest.of(infra, ServiceLauncher.standard(RepoLayout.locate()), "platform", Set.of("product"),
+                    work).withSecurity(false).withSettings(bad))).isInstanceOf(LabException.class).hasMessageContaining("--set");
         }
-        assertThatThrownBy(() -> APP.launch(new LaunchRequest(infra, "reactiv", Set.of("product"), Map.of(),
-                false, ServiceProcess.DEFAULT_JVM_ARGS, work, false, false, Map.of())))
+        assertThatThrownBy(() -> APP.launch(LaunchRequest.of(infra, ServiceLauncher.standard(RepoLayout.locate()), "reactiv", Set.of("product"), work)
+                .withSecurity(false)))
                 .isInstanceOf(LabException.class).hasMessageContaining("platform, virtual, reactive");
     }
 

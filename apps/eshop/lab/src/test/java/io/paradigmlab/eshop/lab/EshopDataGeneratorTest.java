@@ -3,8 +3,8 @@ package io.paradigmlab.eshop.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.eshop.domain.SeedData;
-import io.paradigmlab.lab.app.Application;
-import io.paradigmlab.lab.app.DataGenerator;
+import io.paradigmlab.lab.api.Application;
+import io.paradigmlab.lab.api.DataGenerator;
 import io.paradigmlab.lab.testkit.DataGeneratorContract;
 import java.io.IOException;
 import java.nio.file.Files;

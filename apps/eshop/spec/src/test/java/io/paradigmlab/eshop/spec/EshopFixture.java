@@ -1,17 +1,19 @@
 package io.paradigmlab.eshop.spec;
 
+import io.paradigmlab.lab.api.RepoLayout;
+import io.paradigmlab.lab.launch.ServiceLauncher;
 import io.paradigmlab.eshop.lab.EshopApplication;
 import io.paradigmlab.eshop.lab.EshopDataGenerator;
 import io.paradigmlab.eshop.lab.EshopDeployment;
 import io.paradigmlab.eshop.lab.EshopService;
 import io.paradigmlab.eshop.lab.EshopVariant;
-import io.paradigmlab.lab.app.Application;
-import io.paradigmlab.lab.app.DatabaseInfo;
-import io.paradigmlab.lab.app.LaunchRequest;
+import io.paradigmlab.lab.api.Application;
+import io.paradigmlab.lab.api.DatabaseInfo;
+import io.paradigmlab.lab.api.LaunchRequest;
 import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
-import io.paradigmlab.lab.infra.MariaDbEndpoint;
-import io.paradigmlab.lab.infra.PostgresEndpoint;
+import io.paradigmlab.lab.api.MariaDbEndpoint;
+import io.paradigmlab.lab.api.PostgresEndpoint;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -145,9 +147,10 @@ public final class EshopFixture implements AutoCloseable {
         all.put(EshopApplication.POOL_SIZE, Integer.toString(POOL_SIZE));
         Path dir = workDir.resolve(n + "-" + variant.id() + "-" + instances + "x" + suffix);
         long began = System.nanoTime();
-        EshopDeployment deployment = (EshopDeployment) app.launch(new LaunchRequest(infra, variant.id(),
-                services.stream().map(EshopService::id).collect(Collectors.toSet()), databases, false,
-                ServiceProcess.SUITE_JVM_ARGS, dir, true, true, Map.of(), LaunchRequest.NO_GATEWAY, all));
+        EshopDeployment deployment = (EshopDeployment) app.launch(LaunchRequest.of(infra, ServiceLauncher.standard(RepoLayout.locate()), variant.id(),
+                services.stream().map(EshopService::id).collect(Collectors.toSet()), dir).withDatabases(databases)
+                .withSecurity(false).withJvmArgs(ServiceProcess.SUITE_JVM_ARGS).withChecks(true, true)
+                .withSettings(all));
         System.out.printf("e-shop fixture: %s with %d instance(s) of %s%s started in %d ms%n", variant.id(),
                 instances, services, suffix, Duration.ofNanos(System.nanoTime() - began).toMillis());
         return deployment;

@@ -16,8 +16,8 @@ import io.paradigmlab.eshop.lab.EshopDataGenerator;
 import io.paradigmlab.eshop.lab.EshopDeployment;
 import io.paradigmlab.eshop.lab.EshopService;
 import io.paradigmlab.eshop.lab.EshopVariant;
-import io.paradigmlab.lab.launch.ServiceProcess;
-import io.paradigmlab.lab.verify.CountingProxy;
+import io.paradigmlab.lab.api.CallCounter;
+import io.paradigmlab.lab.api.LaunchedService;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -547,12 +547,12 @@ abstract class EshopSpec {
             // up first: the path works, so the 503 below is Inventory's absence and nothing else
             ok(products.put("/products/71/stock", "{\"quantity\":50}"));
             long rowsBefore = rows(down);
-            down.processes(EshopService.INVENTORY).parallelStream().forEach(ServiceProcess::close);
-            assertThat(down.processes(EshopService.INVENTORY)).noneMatch(ServiceProcess::isAlive);
+            down.processes(EshopService.INVENTORY).parallelStream().forEach(LaunchedService::close);
+            assertThat(down.processes(EshopService.INVENTORY)).noneMatch(LaunchedService::isAlive);
 
             for (String phase : List.of("proxies answering 502", "connection refused")) {
                 if (phase.equals("connection refused")) {
-                    down.proxies().forEach(CountingProxy::close);
+                    down.proxies().forEach(CallCounter::close);
                 }
                 for (String mode : List.of("bulk", "individual")) {
                     for (int i = 0; i < instances(); i++) {
@@ -592,10 +592,10 @@ abstract class EshopSpec {
     @Test
     void everyInventoryInstanceTakesItsTurn() {
         int n = instances();
-        List<CountingProxy> proxies = shop.proxies();
+        List<CallCounter> proxies = shop.proxies();
         assertThat(proxies).hasSize(n);
         assertThat(shop.urls(EshopService.INVENTORY)).hasSize(n);
-        List<Map<String, Long>> before = proxies.stream().map(CountingProxy::counts).toList();
+        List<Map<String, Long>> before = proxies.stream().map(CallCounter::counts).toList();
         String code = fixture.code(51);
         String reserved = SeedData.invalidOrders().getFirst().productCode();
 
@@ -619,7 +619,7 @@ abstract class EshopSpec {
                     .isEqualTo(Map.of("inventory PUT /inventory/" + code, 3L * n,
                             "inventory POST /inventory/reservations", 3L * n));
         }
-        assertThat(shop.processes(EshopService.INVENTORY)).hasSize(n).allMatch(ServiceProcess::isAlive);
+        assertThat(shop.processes(EshopService.INVENTORY)).hasSize(n).allMatch(LaunchedService::isAlive);
     }
 
     // ---- helpers

@@ -7,7 +7,7 @@ import io.paradigmlab.eshop.domain.SeedData;
 import io.paradigmlab.eshop.lab.EshopDeployment;
 import io.paradigmlab.eshop.lab.EshopService;
 import io.paradigmlab.eshop.lab.EshopVariant;
-import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.api.Application;
 import java.util.EnumSet;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

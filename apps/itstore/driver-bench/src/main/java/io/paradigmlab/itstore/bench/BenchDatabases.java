@@ -2,8 +2,8 @@ package io.paradigmlab.itstore.bench;
 
 import io.paradigmlab.itstore.lab.data.ItStoreDataGenerator;
 import io.paradigmlab.itstore.schema.ItStoreSchema;
-import io.paradigmlab.lab.app.DataGenerator;
-import io.paradigmlab.lab.infra.PostgresEndpoint;
+import io.paradigmlab.lab.api.DataGenerator;
+import io.paradigmlab.lab.api.PostgresEndpoint;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.paradigmlab.itstore.bench;
 
-import io.paradigmlab.lab.infra.PostgresEndpoint;
+import io.paradigmlab.lab.api.PostgresEndpoint;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package io.paradigmlab.itstore.bench;
 
-import io.paradigmlab.lab.infra.PostgresEndpoint;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.PostgresEndpoint;
+import io.paradigmlab.lab.api.RepoLayout;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.InputStream;
@@ -85,7 +85,7 @@ public final class DriverBench {
             new DriverBench(options, masked("./lab driver-bench " + String.join(" ", args)).trim()).run();
         } catch (RuntimeException | IOException | RunnerException e) {
             System.err.println("driver-bench: failed: " + e.getMessage());
-            if (!(e instanceof io.paradigmlab.lab.infra.LabException)) {
+            if (!(e instanceof io.paradigmlab.lab.api.LabException)) {
                 e.printStackTrace(System.err);
             }
             System.exit(1);
@@ -264,7 +264,7 @@ public final class DriverBench {
             rs.next();
             return rs.getString(1);
         } catch (SQLException e) {
-            throw new io.paradigmlab.lab.infra.LabException("Cannot connect to PostgreSQL at "
+            throw new io.paradigmlab.lab.api.LabException("Cannot connect to PostgreSQL at "
                     + pg.jdbcUrl(server.database()) + " as " + pg.user() + ": " + e.getMessage(), e);
         }
     }

@@ -3,8 +3,8 @@ package io.paradigmlab.itstore.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import io.paradigmlab.lab.app.DataGenerator;
-import io.paradigmlab.lab.infra.PostgresEndpoint;
+import io.paradigmlab.lab.api.DataGenerator;
+import io.paradigmlab.lab.api.PostgresEndpoint;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.math.BigDecimal;

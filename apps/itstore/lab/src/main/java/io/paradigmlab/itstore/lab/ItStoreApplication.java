@@ -1,18 +1,18 @@
 package io.paradigmlab.itstore.lab;
 
 import io.paradigmlab.itstore.lab.data.ItStoreDataGenerator;
-import io.paradigmlab.lab.app.ApplicationVariant;
-import io.paradigmlab.lab.app.Application;
-import io.paradigmlab.lab.app.DataGenerator;
-import io.paradigmlab.lab.app.DatabaseInfo;
-import io.paradigmlab.lab.app.Deployment;
-import io.paradigmlab.lab.app.KubernetesNames;
-import io.paradigmlab.lab.app.KubernetesVariant;
-import io.paradigmlab.lab.app.LaunchRequest;
-import io.paradigmlab.lab.app.ScenarioInfo;
-import io.paradigmlab.lab.app.ServiceInfo;
-import io.paradigmlab.lab.app.VariantInfo;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.ApplicationVariant;
+import io.paradigmlab.lab.api.Application;
+import io.paradigmlab.lab.api.DataGenerator;
+import io.paradigmlab.lab.api.DatabaseInfo;
+import io.paradigmlab.lab.api.Deployment;
+import io.paradigmlab.lab.api.KubernetesNames;
+import io.paradigmlab.lab.api.KubernetesVariant;
+import io.paradigmlab.lab.api.LaunchRequest;
+import io.paradigmlab.lab.api.ScenarioInfo;
+import io.paradigmlab.lab.api.ServiceInfo;
+import io.paradigmlab.lab.api.VariantInfo;
+import io.paradigmlab.lab.api.RepoLayout;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +21,7 @@ import java.util.Optional;
 /**
  * The IT store in the lab (seed 002): one service, {@code store}, in six variants of {JDBC, R2DBC} x {MVC, virtual-thread
  * MVC, WebFlux}, seed 002's five load tests as scenarios. Registered in
- * META-INF/services/io.paradigmlab.lab.app.Application.
+ * META-INF/services/io.paradigmlab.lab.api.Application.
  */
 public final class ItStoreApplication implements Application {
 

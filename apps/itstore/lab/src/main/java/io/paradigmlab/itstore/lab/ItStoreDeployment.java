@@ -1,14 +1,14 @@
 package io.paradigmlab.itstore.lab;
 
-import io.paradigmlab.lab.app.Application;
-import io.paradigmlab.lab.app.OneProcessDeployment;
-import io.paradigmlab.lab.app.LaunchRequest;
-import io.paradigmlab.lab.infra.Infrastructure;
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.infra.Ports;
-import io.paradigmlab.lab.infra.PostgresEndpoint;
-import io.paradigmlab.lab.launch.RepoLayout;
-import io.paradigmlab.lab.launch.ServiceProcess;
+import io.paradigmlab.lab.api.Application;
+import io.paradigmlab.lab.api.OneProcessDeployment;
+import io.paradigmlab.lab.api.LaunchRequest;
+import io.paradigmlab.lab.api.LabInfrastructure;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.Ports;
+import io.paradigmlab.lab.api.PostgresEndpoint;
+import io.paradigmlab.lab.api.RepoLayout;
+import io.paradigmlab.lab.api.LaunchedService;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,7 +27,7 @@ public final class ItStoreDeployment extends OneProcessDeployment {
     /** Generous: one JVM opening 100 connections on a loaded 2-core machine. */
     public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(180);
 
-    private ItStoreDeployment(ItStoreVariant variant, ServiceProcess process, Path jar, String database) {
+    private ItStoreDeployment(ItStoreVariant variant, LaunchedService process, Path jar, String database) {
         super(variant.id(), ItStoreApplication.SERVICE, process, jar, database);
     }
 
@@ -43,7 +43,7 @@ public final class ItStoreDeployment extends OneProcessDeployment {
         boolean faithful = bool(request, Application.FAITHFUL);
         boolean materialize = bool(request, ItStoreApplication.MATERIALIZE);
         int poolSize = poolSize(request);
-        Infrastructure infra = request.infra();
+        LabInfrastructure infra = request.infra();
         String database = request.databases().get(ItStoreApplication.SERVICE);
         if (database == null) {
             database = "itstore_" + variant.id().replace('-', '_');
@@ -75,8 +75,8 @@ public final class ItStoreDeployment extends OneProcessDeployment {
         command.add("--itstore.materialize=" + materialize);
         String name = variant.id() + " store service";
         Path log = request.workDir().resolve("logs").resolve(variant.id() + "-store.log");
-        ServiceProcess process = ServiceProcess.start(name, command, log, request.serviceUrl(port), STARTUP_TIMEOUT,
-                request.aot());
+        LaunchedService process = request.launcher().start(name, command, log, request.serviceUrl(port),
+                STARTUP_TIMEOUT);
         return new ItStoreDeployment(variant, process, jar, database);
     }
 

@@ -1,6 +1,6 @@
 package io.paradigmlab.itstore.lab;
 
-import io.paradigmlab.lab.app.ApplicationVariant;
+import io.paradigmlab.lab.api.ApplicationVariant;
 import java.util.List;
 
 /**

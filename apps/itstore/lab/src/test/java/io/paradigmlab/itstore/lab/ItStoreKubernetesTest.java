@@ -2,11 +2,11 @@ package io.paradigmlab.itstore.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paradigmlab.lab.app.KubernetesNames;
+import io.paradigmlab.lab.api.KubernetesNames;
 import io.paradigmlab.lab.k8s.KubernetesResources;
 import io.paradigmlab.lab.k8s.KubernetesRenderer;
 import io.paradigmlab.lab.k8s.KubernetesValidator;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.RepoLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.itstore.lab.ItStoreDeployment;
 import io.paradigmlab.itstore.lab.ItStoreVariant;
-import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.api.Application;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;

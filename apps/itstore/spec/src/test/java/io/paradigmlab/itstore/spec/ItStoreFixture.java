@@ -1,9 +1,11 @@
 package io.paradigmlab.itstore.spec;
 
+import io.paradigmlab.lab.api.RepoLayout;
+import io.paradigmlab.lab.launch.ServiceLauncher;
 import io.paradigmlab.itstore.lab.ItStoreApplication;
 import io.paradigmlab.itstore.lab.ItStoreDeployment;
 import io.paradigmlab.itstore.lab.ItStoreVariant;
-import io.paradigmlab.lab.app.LaunchRequest;
+import io.paradigmlab.lab.api.LaunchRequest;
 import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.launch.ServiceProcess;
@@ -72,9 +74,10 @@ public final class ItStoreFixture implements AutoCloseable {
         Map<String, String> all = new HashMap<>(settings);
         all.put(ItStoreApplication.POOL_SIZE, Integer.toString(POOL_SIZE));
         Path dir = workDir.resolve(variant.id() + suffix + "-" + (++started));
-        return (ItStoreDeployment) app.launch(new LaunchRequest(infra, variant.id(), Set.of(ItStoreApplication.SERVICE),
-                Map.of(ItStoreApplication.SERVICE, database), false, ServiceProcess.SUITE_JVM_ARGS, dir, false,
-                true, Map.of(), LaunchRequest.NO_GATEWAY, all));
+        return (ItStoreDeployment) app.launch(LaunchRequest.of(infra, ServiceLauncher.standard(RepoLayout.locate()), variant.id(),
+                Set.of(ItStoreApplication.SERVICE), dir).withDatabases(Map.of(ItStoreApplication.SERVICE, database))
+                .withSecurity(false).withJvmArgs(ServiceProcess.SUITE_JVM_ARGS).withChecks(false, true)
+                .withSettings(all));
     }
 
     /** The answers computed from the raw rows. */

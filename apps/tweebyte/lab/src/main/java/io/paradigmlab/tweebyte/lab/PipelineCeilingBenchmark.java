@@ -1,8 +1,8 @@
 package io.paradigmlab.tweebyte.lab;
 
-import io.paradigmlab.lab.app.CeilingBenchmark;
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.results.Ceiling;
+import io.paradigmlab.lab.api.CeilingBenchmark;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.Ceiling;
 import io.paradigmlab.tweebyte.mediabench.PipelineCeiling;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,19 +1,19 @@
 package io.paradigmlab.tweebyte.lab;
 
-import io.paradigmlab.lab.app.ApplicationVariant;
-import io.paradigmlab.lab.app.Application;
-import io.paradigmlab.lab.app.CeilingBenchmark;
-import io.paradigmlab.lab.app.DataGenerator;
-import io.paradigmlab.lab.app.DatabaseInfo;
-import io.paradigmlab.lab.app.Deployment;
-import io.paradigmlab.lab.app.KubernetesNames;
-import io.paradigmlab.lab.app.KubernetesVariant;
-import io.paradigmlab.lab.app.LaunchRequest;
-import io.paradigmlab.lab.app.LoadPreset;
-import io.paradigmlab.lab.app.ScenarioInfo;
-import io.paradigmlab.lab.app.ServiceInfo;
-import io.paradigmlab.lab.app.VariantInfo;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.ApplicationVariant;
+import io.paradigmlab.lab.api.Application;
+import io.paradigmlab.lab.api.CeilingBenchmark;
+import io.paradigmlab.lab.api.DataGenerator;
+import io.paradigmlab.lab.api.DatabaseInfo;
+import io.paradigmlab.lab.api.Deployment;
+import io.paradigmlab.lab.api.KubernetesNames;
+import io.paradigmlab.lab.api.KubernetesVariant;
+import io.paradigmlab.lab.api.LaunchRequest;
+import io.paradigmlab.lab.api.LoadPreset;
+import io.paradigmlab.lab.api.ScenarioInfo;
+import io.paradigmlab.lab.api.ServiceInfo;
+import io.paradigmlab.lab.api.VariantInfo;
+import io.paradigmlab.lab.api.RepoLayout;
 import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
 import io.paradigmlab.tweebyte.lab.data.TweebyteDataGenerator;
 import java.time.Duration;
@@ -29,7 +29,7 @@ import java.util.Set;
 
 /**
  * Tweebyte in the lab (seeds 000 and 001): three services in three paradigms, seed 000's four scenarios and the
- * feed. Registered in META-INF/services/io.paradigmlab.lab.app.Application.
+ * feed. Registered in META-INF/services/io.paradigmlab.lab.api.Application.
  */
 public final class TweebyteApplication implements Application {
 
@@ -225,7 +225,7 @@ public final class TweebyteApplication implements Application {
                 .withPreparedDatabases(prepared)
                 .withGateway(request.gatewayPort() != LaunchRequest.NO_GATEWAY, Math.max(0, request.gatewayPort()))
                 .withServiceHost(request.serviceHost())
-                .withAot(request.aot());
+                .withLauncher(request.launcher());
         // a service whose Redis traffic goes through injected latency connects to the lab's proxy instead
         for (var route : request.redis().entrySet()) {
             options = options.withProperties(TweebyteService.parse(route.getKey()), Map.of(

@@ -1,14 +1,14 @@
 package io.paradigmlab.tweebyte.lab;
 
-import io.paradigmlab.lab.app.Deployment;
-import io.paradigmlab.lab.infra.Infrastructure;
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.infra.PostgresEndpoint;
-import io.paradigmlab.lab.infra.Ports;
-import io.paradigmlab.lab.launch.AotCache;
-import io.paradigmlab.lab.launch.RepoLayout;
-import io.paradigmlab.lab.launch.ServiceProcess;
-import io.paradigmlab.lab.verify.CountingProxy;
+import io.paradigmlab.lab.api.Deployment;
+import io.paradigmlab.lab.api.LabInfrastructure;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.PostgresEndpoint;
+import io.paradigmlab.lab.api.Ports;
+import io.paradigmlab.lab.api.ProcessLauncher;
+import io.paradigmlab.lab.api.RepoLayout;
+import io.paradigmlab.lab.api.LaunchedService;
+import io.paradigmlab.lab.api.CallCounter;
 import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
 import io.paradigmlab.tweebyte.security.TokenIssuer;
 import java.io.BufferedReader;
@@ -47,8 +47,8 @@ import java.util.concurrent.Future;
  */
 public final class TweebyteDeployment implements Deployment {
 
-    /** The lab's JVM flags for every service JVM ({@link ServiceProcess#DEFAULT_JVM_ARGS}). */
-    public static final List<String> DEFAULT_JVM_ARGS = ServiceProcess.DEFAULT_JVM_ARGS;
+    /** The lab's JVM flags for every service JVM ({@link ProcessLauncher#DEFAULT_JVM_ARGS}). */
+    public static final List<String> DEFAULT_JVM_ARGS = ProcessLauncher.DEFAULT_JVM_ARGS;
 
     /** The module folder and jar name part of a variant's API gateway: {@code apps/tweebyte/<variant>/gateway}. */
     public static final String GATEWAY = "gateway";
@@ -70,7 +70,7 @@ public final class TweebyteDeployment implements Deployment {
      * @param interactionPort port of the interaction service, or 0 for any free port
      * @param cleanupInterval {@code tweebyte.cleanup.interval} of the interaction service, or null for its default
      * @param cleanupEnabled  {@code tweebyte.cleanup.enabled} of the interaction service
-     * @param callCounting    put a {@link CountingProxy} in front of each started service and point the services'
+     * @param callCounting    put a {@link CallCounter} in front of each started service and point the services'
      *                        {@code tweebyte.services.*-url} at the proxies, to count the calls between services
      * @param prepared        databases the lab has already created and filled (service to database name); the
      *                        others are created empty and migrated
@@ -80,15 +80,17 @@ public final class TweebyteDeployment implements Deployment {
      * @param properties      extra Spring properties per service ({@code key -> value}, given as {@code --key=value});
      *                        a key the lab sets itself (the Redis host and port, say) is replaced, not repeated
      * @param serviceHost     the address the JVMs run at, in every base URL (theirs and those they call each other
-     *                        at): {@code 127.0.0.1}, or another host's when a shaper runs them there
+     *                        at): {@code 127.0.0.1}, or another host's when the launcher runs them there
      *                        ({@code --service-host})
+     * @param launcher        what starts the JVMs and the call counters: the lab's ({@code LaunchRequest.launcher()});
+     *                        required by {@link #start}, set with {@link #withLauncher}
      */
     public record Options(TweebyteVariant variant, String databaseSuffix, int userPort, boolean securityEnabled,
                           boolean blockHound, List<String> jvmArgs, Path workDir, Set<TweebyteService> services,
                           int tweetPort, int interactionPort, Duration cleanupInterval, boolean cleanupEnabled,
                           boolean callCounting, Map<TweebyteService, String> prepared, boolean gateway,
                           int gatewayPort, Map<TweebyteService, Map<String, String>> properties, String serviceHost,
-                          AotCache aot) {
+                          ProcessLauncher launcher) {
 
         public Options {
             EnumMap<TweebyteService, Map<String, String>> byService = new EnumMap<>(TweebyteService.class);
@@ -102,12 +104,15 @@ public final class TweebyteDeployment implements Deployment {
             services = Collections.unmodifiableSet(EnumSet.copyOf(services));
         }
 
-        /** The user service alone, as the campaigns start it; the ports of the others are unused. */
+        /**
+     * The user service alone, as the campaigns start it; the ports of the others are unused. No launcher yet: give
+     * one with {@link #withLauncher} (an application's code cannot make the lab's).
+     */
         public Options(TweebyteVariant variant, String databaseSuffix, int userPort, boolean securityEnabled, boolean blockHound,
                        List<String> jvmArgs, Path workDir) {
             this(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir,
                     EnumSet.of(TweebyteService.USER), 0, 0, null, true, false, Map.of(), false, 0, Map.of(),
-                    io.paradigmlab.lab.app.LaunchRequest.LOCAL, AotCache.of(RepoLayout.locate()));
+                    io.paradigmlab.lab.api.LaunchRequest.LOCAL, null);
         }
 
         /** All three services on free ports, security on, default JVM flags. */
@@ -119,32 +124,32 @@ public final class TweebyteDeployment implements Deployment {
         public Options withServices(Set<TweebyteService> chosen) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, chosen,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared,
-                    gateway, gatewayPort, properties, serviceHost, aot);
+                    gateway, gatewayPort, properties, serviceHost, launcher);
         }
 
         public Options withPorts(int user, int tweet, int interaction) {
             return new Options(variant, databaseSuffix, user, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweet, interaction, cleanupInterval, cleanupEnabled, callCounting, prepared, gateway, gatewayPort,
-                    properties, serviceHost, aot);
+                    properties, serviceHost, launcher);
         }
 
         /** @param interval null for the service's default (60 s) */
         public Options withCleanup(Duration interval, boolean enabled) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, interval, enabled, callCounting, prepared, gateway, gatewayPort,
-                    properties, serviceHost, aot);
+                    properties, serviceHost, launcher);
         }
 
         public Options withCallCounting(boolean counting) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, counting, prepared,
-                    gateway, gatewayPort, properties, serviceHost, aot);
+                    gateway, gatewayPort, properties, serviceHost, launcher);
         }
 
         public Options withPreparedDatabases(Map<TweebyteService, String> databases) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, databases,
-                    gateway, gatewayPort, properties, serviceHost, aot);
+                    gateway, gatewayPort, properties, serviceHost, launcher);
         }
 
         /**
@@ -154,7 +159,7 @@ public final class TweebyteDeployment implements Deployment {
         public Options withGateway(boolean start, int port) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared, start, port,
-                    properties, serviceHost, aot);
+                    properties, serviceHost, launcher);
         }
 
         /**
@@ -169,7 +174,7 @@ public final class TweebyteDeployment implements Deployment {
             all.put(service, merged);
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared, gateway,
-                    gatewayPort, all, serviceHost, aot);
+                    gatewayPort, all, serviceHost, launcher);
         }
 
         /** {@link #withProperties(TweebyteService, Map)} for every service. */
@@ -181,18 +186,18 @@ public final class TweebyteDeployment implements Deployment {
             return options;
         }
 
-        /** The JVMs started from {@code cache} ({@link AotCache}), or from their jars when null. */
-        public Options withAot(AotCache cache) {
+        /** The JVMs started by {@code other} (the lab's launcher: AOT cache, CPU pinning, service host). */
+        public Options withLauncher(ProcessLauncher other) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared, gateway,
-                    gatewayPort, properties, serviceHost, cache);
+                    gatewayPort, properties, serviceHost, other);
         }
 
         /** The JVMs at {@code host} ({@link #serviceHost()}). */
         public Options withServiceHost(String host) {
             return new Options(variant, databaseSuffix, userPort, securityEnabled, blockHound, jvmArgs, workDir, services,
                     tweetPort, interactionPort, cleanupInterval, cleanupEnabled, callCounting, prepared, gateway,
-                    gatewayPort, properties, host, aot);
+                    gatewayPort, properties, host, launcher);
         }
 
         /** {@code http://HOST:port} at {@link #serviceHost()}. */
@@ -211,17 +216,17 @@ public final class TweebyteDeployment implements Deployment {
     }
 
     private final Options options;
-    private final Map<TweebyteService, ServiceProcess> running;
+    private final Map<TweebyteService, LaunchedService> running;
     private final Map<TweebyteService, Path> jars;
     private final Map<TweebyteService, String> databases;
-    private final List<CountingProxy> proxies;
+    private final List<CallCounter> proxies;
     /** The API gateway, or null when {@link Options#gateway()} is off. */
-    private final ServiceProcess gateway;
+    private final LaunchedService gateway;
     private final Path gatewayJar;
 
-    private TweebyteDeployment(Options options, Map<TweebyteService, ServiceProcess> running,
+    private TweebyteDeployment(Options options, Map<TweebyteService, LaunchedService> running,
                                Map<TweebyteService, Path> jars, Map<TweebyteService, String> databases,
-                               List<CountingProxy> proxies, ServiceProcess gateway, Path gatewayJar) {
+                               List<CallCounter> proxies, LaunchedService gateway, Path gatewayJar) {
         this.options = options;
         this.running = running;
         this.jars = jars;
@@ -237,7 +242,11 @@ public final class TweebyteDeployment implements Deployment {
      * @throws LabException naming the module to build when a chosen service's jar is missing, or quoting the log
      *                      of a service that did not become healthy (the others are then stopped)
      */
-    public static TweebyteDeployment start(RepoLayout repo, Infrastructure infra, Options options) {
+    public static TweebyteDeployment start(RepoLayout repo, LabInfrastructure infra, Options options) {
+        if (options.launcher() == null) {
+            throw new LabException("No launcher for the " + options.variant().id() + " variant's JVMs: give the lab's"
+                    + " with Options.withLauncher (LaunchRequest.launcher())");
+        }
         Map<TweebyteService, Path> jars = new EnumMap<>(TweebyteService.class);
         for (TweebyteService service : options.services()) {
             jars.put(service, jar(repo, options.variant(), service));
@@ -264,37 +273,37 @@ public final class TweebyteDeployment implements Deployment {
 
         Map<TweebyteService, String> direct = new EnumMap<>(TweebyteService.class);
         ports.forEach((service, port) -> direct.put(service, options.url(port)));
-        List<CountingProxy> proxies = new ArrayList<>();
+        List<CallCounter> proxies = new ArrayList<>();
         Map<TweebyteService, String> reachedAt = new EnumMap<>(direct);
         if (options.callCounting()) {
             for (TweebyteService service : options.services()) {
-                CountingProxy proxy = CountingProxy.start(service.id(), direct.get(service));
+                CallCounter proxy = options.launcher().countCalls(service.id(), direct.get(service));
                 proxies.add(proxy);
                 reachedAt.put(service, proxy.url());
             }
         }
 
-        Map<TweebyteService, ServiceProcess> running = new EnumMap<>(TweebyteService.class);
-        ServiceProcess gateway = null;
+        Map<TweebyteService, LaunchedService> running = new EnumMap<>(TweebyteService.class);
+        LaunchedService gateway = null;
         LabException failure = null;
         try (ExecutorService starters = Executors.newVirtualThreadPerTaskExecutor()) {
-            Map<TweebyteService, Future<ServiceProcess>> starting = new LinkedHashMap<>();
+            Map<TweebyteService, Future<LaunchedService>> starting = new LinkedHashMap<>();
             for (TweebyteService service : options.services()) {
                 List<String> command = command(options, service, jars.get(service), ports.get(service),
                         infra, databases.get(service), privateKey, publicKey, reachedAt);
                 String name = options.variant().id() + " " + service.id() + " service";
                 Path log = options.workDir().resolve("logs").resolve(options.variant().id() + "-" + service.id() + ".log");
-                starting.put(service, starters.submit(() -> ServiceProcess.start(name, command, log,
-                        direct.get(service), STARTUP_TIMEOUT, options.aot())));
+                starting.put(service, starters.submit(() -> options.launcher().start(name, command, log,
+                        direct.get(service), STARTUP_TIMEOUT)));
             }
             // the gateway needs no database and calls the services only when serving: it starts with them
-            Future<ServiceProcess> gatewayStarting = null;
+            Future<LaunchedService> gatewayStarting = null;
             if (gatewayJar != null) {
                 List<String> command = gatewayCommand(options, gatewayJar, gatewayPort, publicKey, reachedAt);
                 String name = options.variant().id() + " gateway";
                 Path log = options.workDir().resolve("logs").resolve(options.variant().id() + "-gateway.log");
-                gatewayStarting = starters.submit(() -> ServiceProcess.start(name, command, log,
-                        options.url(gatewayPort), STARTUP_TIMEOUT, options.aot()));
+                gatewayStarting = starters.submit(() -> options.launcher().start(name, command, log,
+                        options.url(gatewayPort), STARTUP_TIMEOUT));
             }
             for (var entry : starting.entrySet()) {
                 try {
@@ -333,8 +342,8 @@ public final class TweebyteDeployment implements Deployment {
             if (gateway != null) {
                 gateway.close();
             }
-            running.values().forEach(ServiceProcess::close);
-            proxies.forEach(CountingProxy::close);
+            running.values().forEach(LaunchedService::close);
+            proxies.forEach(CallCounter::close);
             throw failure;
         }
         return new TweebyteDeployment(options, Collections.unmodifiableMap(running), jars,
@@ -413,7 +422,7 @@ public final class TweebyteDeployment implements Deployment {
     }
 
     private static List<String> command(Options options, TweebyteService service, Path jar, int port,
-                                        Infrastructure infra, String database, Path privateKey, Path publicKey,
+                                        LabInfrastructure infra, String database, Path privateKey, Path publicKey,
                                         Map<TweebyteService, String> reachedAt) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -492,8 +501,8 @@ public final class TweebyteDeployment implements Deployment {
     }
 
     @Override
-    public Map<String, ServiceProcess> processes() {
-        Map<String, ServiceProcess> byId = new LinkedHashMap<>();
+    public Map<String, LaunchedService> processes() {
+        Map<String, LaunchedService> byId = new LinkedHashMap<>();
         running.forEach((service, process) -> byId.put(service.id(), process));
         return byId;
     }
@@ -591,7 +600,7 @@ public final class TweebyteDeployment implements Deployment {
 
     /** The API gateway, when {@link Options#gateway()} started one; it is not among {@link #processes()}. */
     @Override
-    public Optional<ServiceProcess> gateway() {
+    public Optional<LaunchedService> gateway() {
         return Optional.ofNullable(gateway);
     }
 
@@ -613,8 +622,8 @@ public final class TweebyteDeployment implements Deployment {
         return running.containsKey(service);
     }
 
-    public ServiceProcess process(TweebyteService service) {
-        ServiceProcess process = running.get(service);
+    public LaunchedService process(TweebyteService service) {
+        LaunchedService process = running.get(service);
         if (process == null) {
             throw new IllegalStateException("The " + options.variant().id() + " " + service.id()
                     + " service was not started in this deployment");
@@ -632,7 +641,7 @@ public final class TweebyteDeployment implements Deployment {
     }
 
     /** The started services, in the order user, tweet, interaction. */
-    public List<ServiceProcess> services() {
+    public List<LaunchedService> services() {
         return List.copyOf(running.values());
     }
 
@@ -644,7 +653,7 @@ public final class TweebyteDeployment implements Deployment {
     }
 
     /** The counting proxies in front of the services; empty unless {@link Options#callCounting()}. */
-    public List<CountingProxy> proxies() {
+    public List<CallCounter> proxies() {
         return proxies;
     }
 
@@ -653,10 +662,10 @@ public final class TweebyteDeployment implements Deployment {
         if (gateway != null) {
             gateway.close();
         }
-        List<ServiceProcess> all = new ArrayList<>(running.values());
+        List<LaunchedService> all = new ArrayList<>(running.values());
         try (ExecutorService stoppers = Executors.newVirtualThreadPerTaskExecutor()) {
             all.reversed().forEach(p -> stoppers.submit(p::close));
         }
-        proxies.forEach(CountingProxy::close);
+        proxies.forEach(CallCounter::close);
     }
 }

@@ -1,10 +1,10 @@
 package io.paradigmlab.tweebyte.lab;
 
-import io.paradigmlab.lab.app.KubernetesNames;
-import io.paradigmlab.lab.app.KubernetesVariant;
-import io.paradigmlab.lab.app.KubernetesVariant.Container;
-import io.paradigmlab.lab.app.KubernetesVariant.Role;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.KubernetesNames;
+import io.paradigmlab.lab.api.KubernetesVariant;
+import io.paradigmlab.lab.api.KubernetesVariant.Container;
+import io.paradigmlab.lab.api.KubernetesVariant.Role;
+import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.tweebyte.security.KeyMaterial;
 import java.io.IOException;
 import java.nio.file.Files;

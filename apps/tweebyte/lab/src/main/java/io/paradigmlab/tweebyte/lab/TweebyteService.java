@@ -30,7 +30,7 @@ public enum TweebyteService {
                 return s;
             }
         }
-        throw new io.paradigmlab.lab.infra.LabException("Unknown Tweebyte service '" + id
+        throw new io.paradigmlab.lab.api.LabException("Unknown Tweebyte service '" + id
                 + "': choose user, tweet or interaction");
     }
 

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.lab;
 
-import io.paradigmlab.lab.app.ApplicationVariant;
+import io.paradigmlab.lab.api.ApplicationVariant;
 import java.util.List;
 import java.util.Locale;
 

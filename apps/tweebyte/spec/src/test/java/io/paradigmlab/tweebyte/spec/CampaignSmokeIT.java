@@ -2,17 +2,18 @@ package io.paradigmlab.tweebyte.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paradigmlab.lab.app.Application;
+import io.paradigmlab.lab.launch.ServiceLauncher;
+import io.paradigmlab.lab.api.Application;
 import io.paradigmlab.lab.app.Applications;
-import io.paradigmlab.lab.app.DatabaseInfo;
-import io.paradigmlab.lab.app.Deployment;
-import io.paradigmlab.lab.app.LaunchRequest;
+import io.paradigmlab.lab.api.DatabaseInfo;
+import io.paradigmlab.lab.api.Deployment;
+import io.paradigmlab.lab.api.LaunchRequest;
 import io.paradigmlab.lab.campaign.CampaignRunner;
 import io.paradigmlab.lab.campaign.Profiling;
 import io.paradigmlab.lab.data.TemplateDataSets;
 import io.paradigmlab.lab.infra.Infrastructure;
 import io.paradigmlab.lab.launch.ServiceProcess;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.RepoLayout;
 import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import io.paradigmlab.lab.load.LoadPlan;
 import io.paradigmlab.lab.report.ReportWriter;
@@ -56,8 +57,9 @@ class CampaignSmokeIT {
         Path dir = Path.of("target", "smoke-campaign").toAbsolutePath();
         CampaignSettings settings = settings("user-summary", VARIANTS, List.of(), "async", 2).withStartupProbe(CampaignSettings.PROBE_EVERY);
         Profiling profiling = Profiling.of(true, null, LEVELS, VARIANTS, false, dir);
-        CampaignResult result = CampaignRunner.run(RepoLayout.locate(), new CampaignRunner.Request(TWEEBYTE, settings,
-                plan(), Map.of(), null, null, "smoke test", true, null, null, profiling), "smoke-read", System.out);
+        CampaignResult result = CampaignRunner.run(RepoLayout.locate(), CampaignRunner.Request.of(TWEEBYTE, settings,
+                plan(), Map.of(), null, null, "smoke test", true).withRedisLatency(null).withProfiling(profiling),
+                "smoke-read", System.out);
 
         assertThat(result.verification().passed()).isTrue();
         assertThat(result.verification().requests()).isNotEmpty().allSatisfy(r ->
@@ -151,14 +153,13 @@ class CampaignSmokeIT {
                 TemplateDataSets.copy(infra.postgres(), data, db.service(), db.name());
                 databases.put(db.service(), db.name());
             }
-            try (Deployment external = TWEEBYTE.launch(new LaunchRequest(infra, "virtual",
-                    Set.of("user", "tweet", "interaction"), databases, false, ServiceProcess.DEFAULT_JVM_ARGS, work,
-                    false, false, Map.of()))) {
+            try (Deployment external = TWEEBYTE.launch(LaunchRequest.of(infra, ServiceLauncher.standard(RepoLayout.locate()), "virtual",
+                    Set.of("user", "tweet", "interaction"), work).withDatabases(databases).withSecurity(false))) {
                 List<String> urls = TWEEBYTE.services().stream().map(s -> external.endpoints().get(s.id())).toList();
                 // one repetition: the reading campaign covers repetitions and their statistics
                 CampaignSettings settings = settings("follow", List.of("async", "reactive", "mine"), List.of("mine"),
                         null, 1);
-                CampaignResult result = CampaignRunner.run(RepoLayout.locate(), new CampaignRunner.Request(TWEEBYTE,
+                CampaignResult result = CampaignRunner.run(RepoLayout.locate(), CampaignRunner.Request.of(TWEEBYTE,
                         settings, plan(), Map.of("mine", urls), null, null, "smoke test", true), "smoke-write",
                         System.out);
 
@@ -191,7 +192,7 @@ class CampaignSmokeIT {
         CampaignSettings settings = new CampaignSettings("tweebyte", "feed", variants, List.of(), "closed", List.of(2),
                 1, 1, 15, "quick", TWEEBYTE.data().scale("quick").users(), 7, false, 0.05, null, true, Map.of(),
                 slices, CampaignSettings.PROBE_OFF);
-        CampaignResult result = CampaignRunner.run(RepoLayout.locate(), new CampaignRunner.Request(TWEEBYTE, settings,
+        CampaignResult result = CampaignRunner.run(RepoLayout.locate(), CampaignRunner.Request.of(TWEEBYTE, settings,
                 soak, Map.of(), null, null, "smoke test", false), "smoke-gateway", System.out);
 
         assertThat(result.settings().viaGateway()).isTrue();

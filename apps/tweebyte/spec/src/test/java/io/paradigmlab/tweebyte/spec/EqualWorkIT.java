@@ -2,7 +2,7 @@ package io.paradigmlab.tweebyte.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.RepoLayout;
 import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
 import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import io.paradigmlab.lab.verify.WorkMeter;

@@ -2,8 +2,10 @@ package io.paradigmlab.tweebyte.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.paradigmlab.lab.launch.ServiceLauncher;
+import io.paradigmlab.lab.api.LaunchedService;
 import io.paradigmlab.lab.infra.Infrastructure;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.lab.verify.RedisCommandStats;
 import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
@@ -93,7 +95,7 @@ public abstract class FaultToleranceSpec {
         deployment = TweebyteDeployment.start(RepoLayout.locate(), infra,
                 new TweebyteDeployment.Options(variant, "_fault", 0, true, true, ServiceProcess.SUITE_JVM_ARGS, dir)
                         .withServices(EnumSet.of(TweebyteService.USER, TweebyteService.TWEET, TweebyteService.INTERACTION))
-                        .withCleanup(null, false));
+                        .withCleanup(null, false).withLauncher(ServiceLauncher.standard(RepoLayout.locate())));
         urls = new SteadyLoad.Services(deployment.userUrl(), deployment.tweetUrl(), deployment.interactionUrl());
         world = prepareWorld();
     }
@@ -213,7 +215,7 @@ public abstract class FaultToleranceSpec {
     @Test
     @Order(2)
     void interactionServiceStoppedAndStartedAgain() {
-        ServiceProcess tweetService = deployment.process(TweebyteService.TWEET);
+        LaunchedService tweetService = deployment.process(TweebyteService.TWEET);
         long logOffset = size(tweetService.log());
 
         FaultRun run = run("interaction-stopped", () -> deployment.process(TweebyteService.INTERACTION).close(),
@@ -276,7 +278,7 @@ public abstract class FaultToleranceSpec {
     @Test
     @Order(4)
     void noBlockingCallInAnyFaultPath() {
-        for (ServiceProcess service : deployment.services()) {
+        for (LaunchedService service : deployment.services()) {
             assertThat(read(service.log(), 0)).as(service.name()).doesNotContain("BlockingOperationError");
         }
     }

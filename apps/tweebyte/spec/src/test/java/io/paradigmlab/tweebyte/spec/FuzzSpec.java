@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.RepoLayout;
 import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
 import io.paradigmlab.tweebyte.lab.TweebyteService;
 import io.paradigmlab.tweebyte.openapi.OpenApiDocuments;

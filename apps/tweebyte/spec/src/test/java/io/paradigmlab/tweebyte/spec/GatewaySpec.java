@@ -70,7 +70,7 @@ public abstract class GatewaySpec extends TweebyteSpec {
                         options.blockHound(), options.jvmArgs(), options.workDir())
                         .withServices(EnumSet.of(TweebyteService.USER))
                         .withPorts(0, 0, silent.getLocalPort())
-                        .withGateway(true, 0));
+                        .withGateway(true, 0).withLauncher(options.launcher()));
     }
 
     @AfterAll

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.spec;
 
-import io.paradigmlab.lab.infra.PostgresEndpoint;
+import io.paradigmlab.lab.api.PostgresEndpoint;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -60,7 +60,7 @@ abstract class LimitsSpec extends TweebyteSpec {
         jvmArgs.add("-Dtweebyte.limits.max-concurrent-requests=2");
         try (TweebyteDeployment narrow = fixture.startDeployment(variant(), "_limit_" + variant().id(),
                 o -> new TweebyteDeployment.Options(o.variant(), o.databaseSuffix(), 0, true, o.blockHound(), jvmArgs,
-                        o.workDir()).withServices(EnumSet.of(TweebyteService.USER)))) {
+                        o.workDir()).withServices(EnumSet.of(TweebyteService.USER)).withLauncher(o.launcher()))) {
             Http user = new Http(narrow.userUrl());
             Account account = Users.register(user, "limits");
             String login = "{\"email\":\"" + account.email() + "\",\"password\":\"" + account.password() + "\"}";

@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.spec;
 import static io.paradigmlab.tweebyte.spec.UserServiceSpec.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paradigmlab.lab.launch.ServiceProcess;
+import io.paradigmlab.lab.api.LaunchedService;
 import io.paradigmlab.tweebyte.domain.media.ImagePipeline;
 import io.paradigmlab.tweebyte.domain.media.JobResult;
 import io.paradigmlab.tweebyte.domain.media.MediaJobRules;
@@ -165,7 +165,7 @@ public abstract class MediaSpec extends TweebyteSpec {
             if (d == null) {
                 continue;
             }
-            for (ServiceProcess service : d.services()) {
+            for (LaunchedService service : d.services()) {
                 try {
                     assertThat(Files.readString(service.log())).as(service.name())
                             .doesNotContain("BlockingOperationError");
@@ -785,7 +785,7 @@ public abstract class MediaSpec extends TweebyteSpec {
             assertThat(interrupted.get("state").asString()).isEqualTo("RUNNING");
 
             // a crash, not a shutdown: no hook of the service runs
-            ServiceProcess service = d.process(TweebyteService.TWEET);
+            LaunchedService service = d.process(TweebyteService.TWEET);
             ProcessHandle.of(service.pid()).ifPresent(ProcessHandle::destroyForcibly);
             await("the tweet service gone", Duration.ofSeconds(30), service::isAlive, alive -> !alive);
             d.restart(TweebyteService.TWEET);

@@ -1,7 +1,8 @@
 package io.paradigmlab.tweebyte.spec;
 
+import io.paradigmlab.lab.launch.ServiceLauncher;
 import io.paradigmlab.lab.infra.Infrastructure;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.RepoLayout;
 import io.paradigmlab.lab.launch.ServiceProcess;
 import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
 import io.paradigmlab.tweebyte.lab.TweebyteService;
@@ -85,7 +86,7 @@ public final class TweebyteFixture implements AutoCloseable {
             }
         }
         return new TweebyteDeployment.Options(variant, suffix, 0, true, true, ServiceProcess.SUITE_JVM_ARGS, dir)
-                .withServices(services);
+                .withServices(services).withLauncher(ServiceLauncher.standard(RepoLayout.locate()));
     }
 
     @Override

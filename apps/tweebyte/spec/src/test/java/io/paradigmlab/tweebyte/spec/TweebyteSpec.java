@@ -2,7 +2,7 @@ package io.paradigmlab.tweebyte.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paradigmlab.lab.launch.ServiceProcess;
+import io.paradigmlab.lab.api.LaunchedService;
 import io.paradigmlab.tweebyte.lab.TweebyteDeployment;
 import io.paradigmlab.tweebyte.lab.TweebyteVariant;
 import io.paradigmlab.tweebyte.security.KeyMaterial;
@@ -199,7 +199,7 @@ abstract class TweebyteSpec {
 
     /** Fails when any of the deployment's service logs shows BlockHound catching a blocking call. */
     void assertNoBlockingCall() {
-        for (ServiceProcess service : fixture.deployment(variant()).services()) {
+        for (LaunchedService service : fixture.deployment(variant()).services()) {
             try {
                 assertThat(Files.readString(service.log())).as(service.name()).doesNotContain("BlockingOperationError");
             } catch (IOException e) {

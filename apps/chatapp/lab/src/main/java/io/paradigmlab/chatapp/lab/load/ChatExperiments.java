@@ -1,8 +1,8 @@
 package io.paradigmlab.chatapp.lab.load;
 
-import io.paradigmlab.lab.app.Experiment;
-import io.paradigmlab.lab.app.ScenarioInfo;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.Experiment;
+import io.paradigmlab.lab.api.ScenarioInfo;
+import io.paradigmlab.lab.api.LabException;
 import java.util.List;
 import java.util.Map;
 

@@ -1,11 +1,11 @@
 package io.paradigmlab.chatapp.lab.load;
 
-import io.paradigmlab.lab.app.Deployment;
-import io.paradigmlab.lab.app.Experiment;
-import io.paradigmlab.lab.app.ExperimentOutcome;
-import io.paradigmlab.lab.app.ExperimentRun;
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.launch.RepoLayout;
+import io.paradigmlab.lab.api.Deployment;
+import io.paradigmlab.lab.api.Experiment;
+import io.paradigmlab.lab.api.ExperimentOutcome;
+import io.paradigmlab.lab.api.ExperimentRun;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.RepoLayout;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;

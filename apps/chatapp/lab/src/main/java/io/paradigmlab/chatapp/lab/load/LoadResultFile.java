@@ -1,7 +1,7 @@
 package io.paradigmlab.chatapp.lab.load;
 
-import io.paradigmlab.lab.app.ExperimentOutcome;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.ExperimentOutcome;
+import io.paradigmlab.lab.api.LabException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;

@@ -3,15 +3,15 @@ package io.paradigmlab.chatapp.lab.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.lab.app.Deployment;
-import io.paradigmlab.lab.app.Experiment;
-import io.paradigmlab.lab.app.ExperimentOutcome;
-import io.paradigmlab.lab.app.ExperimentRun;
-import io.paradigmlab.lab.app.ScenarioInfo;
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.launch.RepoLayout;
-import io.paradigmlab.lab.launch.ServiceProcess;
-import io.paradigmlab.lab.verify.CountingProxy;
+import io.paradigmlab.lab.api.Deployment;
+import io.paradigmlab.lab.api.Experiment;
+import io.paradigmlab.lab.api.ExperimentOutcome;
+import io.paradigmlab.lab.api.ExperimentRun;
+import io.paradigmlab.lab.api.ScenarioInfo;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.RepoLayout;
+import io.paradigmlab.lab.api.LaunchedService;
+import io.paradigmlab.lab.api.CallCounter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -178,7 +178,7 @@ class ChatExperimentsTest {
             }
 
             @Override
-            public Map<String, ServiceProcess> processes() {
+            public Map<String, LaunchedService> processes() {
                 return Map.of();
             }
 
@@ -193,7 +193,7 @@ class ChatExperimentsTest {
             }
 
             @Override
-            public List<CountingProxy> proxies() {
+            public List<CallCounter> proxies() {
                 return List.of();
             }
 

@@ -3,8 +3,8 @@ package io.paradigmlab.chatapp.lab.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paradigmlab.lab.app.ExperimentOutcome;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.ExperimentOutcome;
+import io.paradigmlab.lab.api.LabException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;

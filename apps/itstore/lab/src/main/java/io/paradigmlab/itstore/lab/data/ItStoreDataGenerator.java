@@ -2,12 +2,12 @@ package io.paradigmlab.itstore.lab.data;
 
 import io.paradigmlab.itstore.domain.CesType;
 import io.paradigmlab.itstore.schema.ItStoreSchema;
-import io.paradigmlab.lab.app.DataGenerator;
-import io.paradigmlab.lab.data.BulkLoad;
-import io.paradigmlab.lab.data.CopyStream;
-import io.paradigmlab.lab.data.Meter;
-import io.paradigmlab.lab.infra.LabException;
-import io.paradigmlab.lab.infra.PostgresEndpoint;
+import io.paradigmlab.lab.api.DataGenerator;
+import io.paradigmlab.lab.api.data.BulkLoad;
+import io.paradigmlab.lab.api.data.CopyStream;
+import io.paradigmlab.lab.api.data.Meter;
+import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.api.PostgresEndpoint;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package io.paradigmlab.itstore.lab.data;
 
-import io.paradigmlab.lab.app.DataGenerator;
-import io.paradigmlab.lab.infra.LabException;
+import io.paradigmlab.lab.api.DataGenerator;
+import io.paradigmlab.lab.api.LabException;
 
 /**
  * How many rows of each table a scale makes (spec 1.2, decision D-1). Row ids are 0-based and contiguous; the

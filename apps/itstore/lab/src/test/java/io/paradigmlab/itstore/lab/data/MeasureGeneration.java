@@ -2,10 +2,10 @@ package io.paradigmlab.itstore.lab.data;
 
 import io.paradigmlab.itstore.schema.ItStoreSchema;
 import io.paradigmlab.itstore.schema.ItStoreSql;
-import io.paradigmlab.lab.app.DataGenerator;
-import io.paradigmlab.lab.app.DatabaseInfo;
+import io.paradigmlab.lab.api.DataGenerator;
+import io.paradigmlab.lab.api.DatabaseInfo;
 import io.paradigmlab.lab.data.TemplateDataSets;
-import io.paradigmlab.lab.infra.PostgresEndpoint;
+import io.paradigmlab.lab.api.PostgresEndpoint;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package io.paradigmlab.tweebyte.lab.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paradigmlab.lab.app.Application;
-import io.paradigmlab.lab.app.DataGenerator;
+import io.paradigmlab.lab.api.Application;
+import io.paradigmlab.lab.api.DataGenerator;
 import io.paradigmlab.lab.testkit.DataGeneratorContract;
 import io.paradigmlab.tweebyte.domain.text.TextParsing;
 import io.paradigmlab.tweebyte.lab.TweebyteApplication;

@@ -1,5 +1,0 @@
-package io.paradigmlab.lab.app;
-
-/** A paradigm variant of an application: {@code async}, {@code virtual}, {@code reactive}, ... */
-public record VariantInfo(String id, String description) {
-}

@@ -1,6 +1,6 @@
 package io.paradigmlab.itstore.jdbc;
 
-import io.paradigmlab.common.web.mvc.DatabaseFailures;
+import io.paradigmlab.common.contract.DatabaseFailures;
 import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.itstore.domain.CategoryProductProfit;
 import io.paradigmlab.itstore.domain.CategoryProfit;
@@ -37,7 +37,7 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  * {@link DataClassRowMapper}, built once per record).
  *
  * <p>A pool that gives no connection within its acquire timeout, or a database that cannot be reached, is thrown as
- * the domain's 503 ({@code ApiException.Unavailable}, see {@link #translate}: {@code common-web-mvc}'s {@link DatabaseFailures}, the rule every
+ * the domain's 503 ({@code ApiException.Unavailable}, see {@link #translate}: {@code common-contract}'s {@link DatabaseFailures}, the rule every
  * servlet variant's error handling applies, here for the WebFlux variant too); every other failure is Spring's
  * {@code DataAccessException} (a 500).
  *

@@ -1,6 +1,6 @@
 package io.paradigmlab.itstore.r2dbc;
 
-import io.paradigmlab.common.web.flux.DatabaseFailures;
+import io.paradigmlab.common.contract.DatabaseFailures;
 import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.itstore.domain.CategoryProductProfit;
 import io.paradigmlab.itstore.domain.CategoryProfit;
@@ -31,7 +31,7 @@ import reactor.core.publisher.Mono;
  * subscribed, and nothing blocks (its tests run under BlockHound).
  *
  * <p>A pool that gives no connection within its acquire timeout, or a database that cannot be reached, is signalled as
- * the domain's 503 ({@code ApiException.Unavailable}, see {@link #many}: {@code common-web-flux}'s {@link DatabaseFailures}, the rule every
+ * the domain's 503 ({@code ApiException.Unavailable}, see {@link #many}: {@code common-contract}'s {@link DatabaseFailures}, the rule every
  * WebFlux variant's error handling applies, here for the MVC variants too); every other failure is Spring's
  * {@code DataAccessException} (a 500).
  *

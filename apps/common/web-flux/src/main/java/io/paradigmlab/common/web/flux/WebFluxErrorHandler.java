@@ -1,6 +1,7 @@
 package io.paradigmlab.common.web.flux;
 
 import io.paradigmlab.common.contract.ApiException;
+import io.paradigmlab.common.contract.DatabaseFailures;
 import io.paradigmlab.common.contract.ErrorBody;
 import io.paradigmlab.common.contract.ErrorWords;
 import java.util.List;

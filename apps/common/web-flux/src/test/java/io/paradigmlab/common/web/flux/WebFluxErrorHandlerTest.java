@@ -2,6 +2,7 @@ package io.paradigmlab.common.web.flux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.paradigmlab.common.contract.DatabaseFailures;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;

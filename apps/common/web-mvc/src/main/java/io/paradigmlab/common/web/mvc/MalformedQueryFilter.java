@@ -1,5 +1,6 @@
 package io.paradigmlab.common.web.mvc;
 
+import io.paradigmlab.common.contract.EdgeRefusals;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -53,7 +54,7 @@ public final class MalformedQueryFilter extends OncePerRequestFilter {
     }
 
     private boolean parses(HttpServletRequest request, String query) {
-        if (!escapesAreWellFormed(query) || rule.test(query)) {
+        if (!EdgeRefusals.escapesAreWellFormed(query) || rule.test(query)) {
             return false;
         }
         if (hasFormBody(request)) {
@@ -76,20 +77,5 @@ public final class MalformedQueryFilter extends OncePerRequestFilter {
         }
         String lower = type.toLowerCase(Locale.ROOT);
         return lower.startsWith("application/x-www-form-urlencoded") || lower.startsWith("multipart/");
-    }
-
-    /** Whether every {@code %} of the raw query is followed by two hexadecimal digits. */
-    static boolean escapesAreWellFormed(String query) {
-        for (int i = query.indexOf('%'); i >= 0; i = query.indexOf('%', i + 3)) {
-            if (i + 2 >= query.length() || !hex(query.charAt(i + 1)) || !hex(query.charAt(i + 2))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    // ASCII only: Character.digit would also take other scripts' digits
-    private static boolean hex(char c) {
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     }
 }

@@ -1,6 +1,7 @@
 package io.paradigmlab.common.web.mvc;
 
 import io.paradigmlab.common.contract.ApiException;
+import io.paradigmlab.common.contract.DatabaseFailures;
 import io.paradigmlab.common.contract.ErrorBody;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -26,11 +26,6 @@ public record MvcPlumbing(String prefix, ErrorWords words) {
         Objects.requireNonNull(words, "words");
     }
 
-    /** {@code <prefix>.limits.max-concurrent-requests}. */
-    public String maxConcurrentRequestsProperty() {
-        return prefix + ".limits.max-concurrent-requests";
-    }
-
     /** The in-flight bound, first of all filters, so an overloaded service spends nothing on a request it refuses. */
     public FilterRegistrationBean<InFlightLimitFilter> inFlightLimit(InFlightLimit limit, JsonMapper json) {
         var registration = new FilterRegistrationBean<>(new InFlightLimitFilter(limit, new ErrorResponses(words, json)));

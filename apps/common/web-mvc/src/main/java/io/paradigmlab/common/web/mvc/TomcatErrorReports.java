@@ -1,8 +1,8 @@
 package io.paradigmlab.common.web.mvc;
 
+import io.paradigmlab.common.contract.EdgeRefusals;
 import java.io.IOException;
 import java.util.List;
-import java.util.Locale;
 import org.apache.catalina.Valve;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
@@ -85,8 +85,8 @@ public final class TomcatErrorReports implements WebServerFactoryCustomizer<Tomc
             if (status != 400) {
                 return errors.words().forStatus(status);
             }
-            return List.of(path.toLowerCase(Locale.ROOT).contains("%00") ? errors.words().nulInPath()
-                    : errors.words().malformedRequest());
+            String refused = EdgeRefusals.refusedPath(path, errors.words());
+            return List.of(refused != null ? refused : errors.words().malformedRequest());
         }
     }
 }

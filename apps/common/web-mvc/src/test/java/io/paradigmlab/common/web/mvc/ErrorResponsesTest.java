@@ -3,6 +3,7 @@ package io.paradigmlab.common.web.mvc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.common.contract.ApiException;
+import io.paradigmlab.common.contract.EdgeRefusals;
 import io.paradigmlab.common.contract.ErrorBody;
 import io.paradigmlab.common.contract.ErrorWords;
 import java.util.List;
@@ -55,9 +56,9 @@ class ErrorResponsesTest {
 
     @Test
     void onlyWellFormedPercentEscapesPass() {
-        assertThat(MalformedQueryFilter.escapesAreWellFormed("a=%41&b=%7e")).isTrue();
-        assertThat(MalformedQueryFilter.escapesAreWellFormed("a=%zz")).isFalse();
-        assertThat(MalformedQueryFilter.escapesAreWellFormed("a=%4")).isFalse();
-        assertThat(MalformedQueryFilter.escapesAreWellFormed("a=%")).isFalse();
+        assertThat(EdgeRefusals.escapesAreWellFormed("a=%41&b=%7e")).isTrue();
+        assertThat(EdgeRefusals.escapesAreWellFormed("a=%zz")).isFalse();
+        assertThat(EdgeRefusals.escapesAreWellFormed("a=%4")).isFalse();
+        assertThat(EdgeRefusals.escapesAreWellFormed("a=%")).isFalse();
     }
 }

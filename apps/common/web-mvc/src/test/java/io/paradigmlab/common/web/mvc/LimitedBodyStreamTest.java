@@ -3,6 +3,7 @@ package io.paradigmlab.common.web.mvc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paradigmlab.common.contract.EdgeRefusals;
 import jakarta.servlet.ServletInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -42,8 +43,8 @@ class LimitedBodyStreamTest {
 
     @Test
     void escapesMustBeTwoAsciiHexDigits() {
-        assertThat(MalformedQueryFilter.escapesAreWellFormed("a=%41%7e")).isTrue();
-        assertThat(MalformedQueryFilter.escapesAreWellFormed("a=%zz")).isFalse();
-        assertThat(MalformedQueryFilter.escapesAreWellFormed("a=%4")).isFalse();
+        assertThat(EdgeRefusals.escapesAreWellFormed("a=%41%7e")).isTrue();
+        assertThat(EdgeRefusals.escapesAreWellFormed("a=%zz")).isFalse();
+        assertThat(EdgeRefusals.escapesAreWellFormed("a=%4")).isFalse();
     }
 }

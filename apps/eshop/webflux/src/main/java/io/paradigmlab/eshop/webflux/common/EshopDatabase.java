@@ -20,7 +20,7 @@ import reactor.netty.resources.LoopResources;
  * @param poolSize       {@code eshop.db.pool-size} (default 20): r2dbc-pool's {@code initialSize}, {@code minIdle}
  *                       and {@code maxSize} alike, opened at start, as HikariCP's fixed pool in the MVC variants
  * @param acquireTimeout {@code eshop.db.acquire-timeout} (default 2 s): the longest a statement waits for a connection,
- *                       then 503 Database unavailable ({@code common-web-flux}'s {@code DatabaseFailures})
+ *                       then 503 Database unavailable ({@code common-contract}'s {@code DatabaseFailures})
  * @param loopThreads    {@code eshop.db.loop-threads} (default: the cores): the driver's own Netty event loops, apart
  *                       from the web server's, as the IT store's R2DBC variants
  */

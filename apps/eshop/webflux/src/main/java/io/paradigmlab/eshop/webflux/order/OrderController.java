@@ -1,8 +1,8 @@
 package io.paradigmlab.eshop.webflux.order;
 
 import io.paradigmlab.eshop.domain.error.StandardErrors;
+import static io.paradigmlab.common.web.flux.QueryParameters.query;
 import static io.paradigmlab.eshop.webflux.common.Requests.json;
-import static io.paradigmlab.eshop.webflux.common.Requests.query;
 
 import io.paradigmlab.eshop.domain.BatchOptions;
 import io.paradigmlab.eshop.domain.BatchResult;

@@ -9,7 +9,7 @@ import io.paradigmlab.eshop.domain.Rejected;
 import io.paradigmlab.eshop.domain.ReservationOutcome;
 import io.paradigmlab.eshop.domain.ReservationResult;
 import io.paradigmlab.common.contract.ApiException;
-import io.paradigmlab.common.web.flux.DatabaseFailures;
+import io.paradigmlab.common.contract.DatabaseFailures;
 import io.paradigmlab.eshop.webflux.common.InventoryClient;
 import io.r2dbc.spi.R2dbcException;
 import java.util.HashMap;
@@ -125,7 +125,7 @@ public class OrderService {
     }
 
     private static ApiException answer(Throwable insertError) {
-        R2dbcException driver = DatabaseFailures.driverError(insertError);
+        R2dbcException driver = DatabaseFailures.driverError(insertError) instanceof R2dbcException r ? r : null;
         boolean duplicate = insertError instanceof DuplicateKeyException
                 || (driver != null && (driver.getErrorCode() == DUPLICATE_KEY
                         || INTEGRITY_VIOLATION.equals(driver.getSqlState())));

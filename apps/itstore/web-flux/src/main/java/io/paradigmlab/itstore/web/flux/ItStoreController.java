@@ -1,5 +1,7 @@
 package io.paradigmlab.itstore.web.flux;
 
+import static io.paradigmlab.common.web.flux.QueryParameters.query;
+
 import io.paradigmlab.itstore.domain.CategoryProductProfit;
 import io.paradigmlab.itstore.domain.CategoryProfit;
 import io.paradigmlab.itstore.domain.Ces;
@@ -14,7 +16,6 @@ import io.paradigmlab.itstore.domain.SalesCost;
 import io.paradigmlab.itstore.domain.StaticSource;
 import io.paradigmlab.itstore.domain.request.ItStoreRequests;
 import io.paradigmlab.itstore.port.ReactiveItStore;
-import java.util.ArrayList;
 import java.util.List;
 import org.reactivestreams.Publisher;
 import org.springframework.http.MediaType;
@@ -136,21 +137,5 @@ public class ItStoreController {
 
     private static <T> ResponseEntity<T> json(T body) {
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(body);
-    }
-
-    /**
-     * The raw values of a query parameter, null when absent. A name given without {@code =} ({@code ?month}) is an
-     * empty value, as Tomcat reads it, not an absent one (Spring lists it as null, which would take the default).
-     */
-    static List<String> query(ServerHttpRequest request, String name) {
-        List<String> values = request.getQueryParams().get(name);
-        if (values == null) {
-            return null;
-        }
-        List<String> out = new ArrayList<>(values.size());
-        for (String value : values) {
-            out.add(value == null ? "" : value);
-        }
-        return out;
     }
 }

@@ -1,6 +1,5 @@
 package io.paradigmlab.itstore.web.flux;
 
-import io.paradigmlab.common.contract.InFlightLimit;
 import io.paradigmlab.common.web.flux.WebFluxPlumbing;
 import io.paradigmlab.common.web.flux.WebFluxPlumbingConfiguration;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
@@ -25,7 +24,7 @@ import org.springframework.core.env.Environment;
  *   <li>{@code itstore.materialize} (default false): {@code first_N_products} built as one list before it is written,
  *       instead of streamed ({@link ItStoreController#ItStoreController});</li>
  *   <li>{@code itstore.limits.max-concurrent-requests} (default 1,000): requests in flight above which a request is
- *       refused with 503 ({@link InFlightLimit#DEFAULT_MAX_CONCURRENT_REQUESTS}).</li>
+ *       refused with 503 ({@link RequestLimits#DEFAULT_MAX_CONCURRENT_REQUESTS}).</li>
  * </ul>
  * {@code itstore.faithful} and {@code itstore.db.*} belong to the driver modules' configurations.
  */

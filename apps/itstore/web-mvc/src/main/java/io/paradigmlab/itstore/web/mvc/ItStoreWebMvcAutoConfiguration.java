@@ -6,7 +6,6 @@ import io.paradigmlab.common.web.mvc.MvcPlumbing;
 import io.paradigmlab.common.web.mvc.MvcPlumbingConfiguration;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
 import io.paradigmlab.itstore.domain.limits.RequestLimits;
-import io.paradigmlab.common.contract.InFlightLimit;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.paradigmlab.itstore.port.BlockingItStore;
@@ -32,7 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
  *   <li>{@code itstore.materialize} (false): build the whole {@code first_N_products} list before writing it, as the
  *       original MVC did ({@link ItStoreController#ItStoreController}).</li>
  *   <li>{@code itstore.limits.max-concurrent-requests} (1,000): requests in flight above which a request is answered
- *       503 at once ({@link InFlightLimit#DEFAULT_MAX_CONCURRENT_REQUESTS}).</li>
+ *       503 at once ({@link RequestLimits#DEFAULT_MAX_CONCURRENT_REQUESTS}).</li>
  *   <li>{@code itstore.metrics.virtual-threads} (true), effective only with {@code spring.threads.virtual.enabled}:
  *       the JFR recording behind {@code jvm.threads.virtual.live} ({@link VirtualThreadMetrics}).</li>
  * </ul>
@@ -42,8 +41,6 @@ import tools.jackson.databind.json.JsonMapper;
 @Import(MvcPlumbingConfiguration.class)
 public class ItStoreWebMvcAutoConfiguration {
 
-    /** {@code itstore.limits.max-concurrent-requests}. */
-    public static final String MAX_CONCURRENT_REQUESTS = "itstore.limits.max-concurrent-requests";
     /** {@code itstore.metrics.virtual-threads}. */
     public static final String VIRTUAL_THREAD_METRICS = "itstore.metrics.virtual-threads";
     /** The gauge's name; Prometheus: {@code jvm_threads_virtual_live} (no base unit, so no suffix). */
@@ -70,7 +67,7 @@ public class ItStoreWebMvcAutoConfiguration {
     @Bean
     FilterRegistrationBean<InFlightLimitFilter> itStoreInFlightLimit(MvcPlumbing plumbing, Environment env,
             JsonMapper json) {
-        int max = env.getProperty(MAX_CONCURRENT_REQUESTS, Integer.class,
+        int max = env.getProperty(RequestLimits.PROPERTY, Integer.class,
                 RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS);
         return plumbing.inFlightLimit(RequestLimits.limit(max), json);
     }

@@ -7,6 +7,7 @@ import static org.springframework.cloud.gateway.server.mvc.handler.HandlerFuncti
 
 import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
 import io.paradigmlab.tweebyte.gateway.docs.DocsPage;
+import io.paradigmlab.tweebyte.gateway.docs.GatewayProperties;
 import io.paradigmlab.tweebyte.security.Authenticator;
 import io.paradigmlab.tweebyte.security.SecurityAutoConfiguration;
 import java.net.URI;

@@ -1,19 +1,18 @@
 package io.paradigmlab.tweebyte.gateway.mvc;
 
+import io.paradigmlab.common.web.mvc.LimitedBodyStream;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
-import io.paradigmlab.common.web.mvc.LimitedBodyStream;
-import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Bounds a request body that declares no length (chunked): the gateway streams bodies to the services, so it
- * counts the bytes as they pass and stops past the limit. A declared length above the limit is refused before
- * any byte is read ({@link GatewayGuard}); either way the client gets 413, not the 503 of a failed call.
+ * counts the bytes as they pass ({@code common-web-mvc}'s {@link LimitedBodyStream}) and stops past the limit. A
+ * declared length above the limit is refused before any byte is read ({@link GatewayGuard}); either way the client
+ * gets 413, not the 503 of a failed call.
  */
 final class RequestBodyLimit extends OncePerRequestFilter {
 
@@ -33,25 +32,8 @@ final class RequestBodyLimit extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        chain.doFilter(request.getContentLengthLong() < 0 ? new Limited(request, maxBytes) : request, response);
-    }
-
-    private static final class Limited extends HttpServletRequestWrapper {
-
-        private final long maxBytes;
-        private ServletInputStream stream;
-
-        Limited(HttpServletRequest request, long maxBytes) {
-            super(request);
-            this.maxBytes = maxBytes;
-        }
-
-        @Override
-        public ServletInputStream getInputStream() throws IOException {
-            if (stream == null) {
-                stream = new LimitedBodyStream(super.getInputStream(), maxBytes, () -> setAttribute(EXCEEDED, Boolean.TRUE));
-            }
-            return stream;
-        }
+        chain.doFilter(request.getContentLengthLong() < 0
+                ? LimitedBodyStream.limit(request, maxBytes, () -> request.setAttribute(EXCEEDED, Boolean.TRUE))
+                : request, response);
     }
 }

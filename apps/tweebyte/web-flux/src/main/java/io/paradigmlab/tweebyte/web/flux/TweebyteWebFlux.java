@@ -25,14 +25,12 @@ public final class TweebyteWebFlux {
     }
 
     /**
-     * Tweebyte's own errors: a 503 with a shorter {@code Retry-After} ({@link RetryAfter}) and a multipart body that
-     * is not one (400 {@link StandardErrors#MALFORMED_MULTIPART}).
+     * Tweebyte's own error: a multipart body that is not one (400 {@link StandardErrors#MALFORMED_MULTIPART}). The
+     * media workloads' 503 with a shorter {@code Retry-After} is an {@link ApiException.Unavailable} with its own
+     * seconds ({@code RetryLater}), answered as any other.
      */
     public static ErrorMapping errors() {
         return error -> {
-            if (error instanceof RetryAfter sooner) {
-                return new ApiException.Unavailable(sooner.error().errors().getFirst(), sooner.seconds());
-            }
             if (error instanceof MultipartForms.MalformedMultipartException) {
                 return new ApiException.BadRequest(StandardErrors.MALFORMED_MULTIPART);
             }

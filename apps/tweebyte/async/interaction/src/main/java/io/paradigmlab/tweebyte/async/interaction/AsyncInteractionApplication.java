@@ -2,7 +2,7 @@ package io.paradigmlab.tweebyte.async.interaction;
 
 import io.paradigmlab.tweebyte.async.common.Db;
 import io.paradigmlab.tweebyte.async.common.Downstream;
-import io.paradigmlab.tweebyte.async.common.RedisSettings;
+import io.paradigmlab.tweebyte.web.mvc.RedisSettings;
 import io.paradigmlab.tweebyte.jdbc.JdbcTransactionTemplate;
 import io.paradigmlab.tweebyte.jdbc.JdbcInteractionStore;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.async.tweet;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.paradigmlab.tweebyte.async.common.Db;
 import io.paradigmlab.tweebyte.async.common.Downstream;
-import io.paradigmlab.tweebyte.async.common.RedisSettings;
+import io.paradigmlab.tweebyte.web.mvc.RedisSettings;
 import io.paradigmlab.tweebyte.jdbc.JdbcTransactionTemplate;
 import io.paradigmlab.tweebyte.jdbc.JdbcTweetStore;
 import io.paradigmlab.tweebyte.resilience.TweebyteResilience;

@@ -11,7 +11,7 @@ import io.paradigmlab.tweebyte.jdbc.BlockingMediaJobs;
 import io.paradigmlab.tweebyte.jdbc.MediaJobWorkers;
 import io.paradigmlab.tweebyte.security.Caller;
 import io.paradigmlab.tweebyte.web.mvc.media.MediaUploads;
-import io.paradigmlab.tweebyte.web.mvc.media.RetryLater;
+import io.paradigmlab.tweebyte.domain.media.RetryLater;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.Part;
 import java.net.URI;

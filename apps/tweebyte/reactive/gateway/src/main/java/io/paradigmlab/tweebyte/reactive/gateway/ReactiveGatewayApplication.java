@@ -5,6 +5,7 @@ import static org.springframework.cloud.gateway.support.RouteMetadataUtils.RESPO
 
 import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
 import io.paradigmlab.tweebyte.gateway.docs.DocsPage;
+import io.paradigmlab.tweebyte.gateway.docs.GatewayProperties;
 import io.paradigmlab.tweebyte.security.Authenticator;
 import io.paradigmlab.common.web.flux.EdgeRulesFilter;
 import io.paradigmlab.common.web.flux.KeepAliveReadRearm;

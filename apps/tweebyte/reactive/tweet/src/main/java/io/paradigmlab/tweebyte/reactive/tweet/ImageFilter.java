@@ -5,7 +5,7 @@ import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.common.contract.InFlightLimit;
 import io.paradigmlab.tweebyte.domain.media.ImagePipeline;
 import io.paradigmlab.tweebyte.reactive.common.SchedulerMetrics;
-import io.paradigmlab.tweebyte.web.flux.RetryAfter;
+import io.paradigmlab.tweebyte.domain.media.RetryLater;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.codec.multipart.Part;
@@ -20,9 +20,6 @@ import reactor.core.scheduler.Schedulers;
  * other variants' pool and queue): beyond that 503 with {@code Retry-After: 1}.
  */
 public class ImageFilter {
-
-    /** A pipeline run takes tens of milliseconds: a place frees up long before a second is out. */
-    static final int RETRY_AFTER_SECONDS = 1;
 
     /** The scheduler's name when it is Reactor's own {@code Schedulers.parallel()}: its pool metrics' name tag. */
     public static final String PARALLEL = "parallel";
@@ -71,8 +68,7 @@ public class ImageFilter {
     private Mono<byte[]> admittedRun(byte[] upload) {
         return Mono.defer(() -> {
             if (!admitted.tryEnter()) {
-                return Mono.error(new RetryAfter(new ApiException.Unavailable(StandardErrors.OVERLOADED),
-                        RETRY_AFTER_SECONDS));
+                return Mono.error(RetryLater.media(StandardErrors.OVERLOADED));
             }
             return Mono.fromCallable(() -> ImagePipeline.filter(upload))
                     .subscribeOn(cpu)

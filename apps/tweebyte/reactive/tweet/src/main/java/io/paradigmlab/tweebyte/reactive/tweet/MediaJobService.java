@@ -7,7 +7,7 @@ import io.paradigmlab.tweebyte.domain.media.MediaJobRequest;
 import io.paradigmlab.tweebyte.domain.media.MediaJobRules;
 import io.paradigmlab.tweebyte.domain.media.SseFrames;
 import io.paradigmlab.tweebyte.security.Caller;
-import io.paradigmlab.tweebyte.web.flux.RetryAfter;
+import io.paradigmlab.tweebyte.domain.media.RetryLater;
 import java.time.Duration;
 import java.util.UUID;
 import reactor.core.publisher.Flux;
@@ -21,8 +21,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public class MediaJobService {
 
-    /** The media workloads' {@code Retry-After} when their queue is full: a place frees up within a job. */
-    static final int RETRY_AFTER_SECONDS = 1;
     /** The owner recorded for a job submitted with security off (no caller is identified; the column is NOT NULL). */
     static final UUID NOBODY = new UUID(0L, 0L);
 
@@ -54,8 +52,7 @@ public class MediaJobService {
                 .flatMap(valid -> Mono.fromCallable(UUID::randomUUID).subscribeOn(cpu)
                         .flatMap(id -> store.insertIfRoom(id, caller.checked() ? caller.userId() : NOBODY,
                                 valid.steps(), valid.durationMs(), queueCapacity)))
-                .switchIfEmpty(Mono.error(() -> new RetryAfter(
-                        new ApiException.Unavailable(MediaJobRules.QUEUE_FULL), RETRY_AFTER_SECONDS)))
+                .switchIfEmpty(Mono.error(() -> RetryLater.media(MediaJobRules.QUEUE_FULL)))
                 .doOnNext(job -> workers.wake());
     }
 

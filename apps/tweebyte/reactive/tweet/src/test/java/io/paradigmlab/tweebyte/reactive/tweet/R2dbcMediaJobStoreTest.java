@@ -13,7 +13,6 @@ import io.paradigmlab.tweebyte.reactive.common.BlockHoundSupport;
 import io.paradigmlab.tweebyte.schema.Migrations;
 import io.paradigmlab.tweebyte.schema.ServiceDatabase;
 import io.paradigmlab.tweebyte.security.Caller;
-import io.paradigmlab.tweebyte.web.flux.RetryAfter;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactory;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
@@ -252,9 +251,9 @@ class R2dbcMediaJobStoreTest {
         try {
             await(jobs.submit(CALLER, new MediaJobRequest(10, 1)));
             assertThatThrownBy(() -> await(jobs.submit(CALLER, new MediaJobRequest(10, 1))))
-                    .isInstanceOfSatisfying(RetryAfter.class, e -> {
-                        assertThat(e.seconds()).isEqualTo(1);
-                        assertThat(e.error().errors()).containsExactly(MediaJobRules.QUEUE_FULL);
+                    .isInstanceOfSatisfying(ApiException.Unavailable.class, e -> {
+                        assertThat(e.retryAfterSeconds()).isEqualTo(1);
+                        assertThat(e.errors()).containsExactly(MediaJobRules.QUEUE_FULL);
                     });
             assertThatThrownBy(() -> await(jobs.submit(CALLER, new MediaJobRequest(0, null))))
                     .isInstanceOfSatisfying(ApiException.BadRequest.class, e -> assertThat(e.errors())

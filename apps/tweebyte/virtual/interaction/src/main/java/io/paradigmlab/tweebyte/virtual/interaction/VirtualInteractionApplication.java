@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.virtual.interaction;
 
-import io.paradigmlab.tweebyte.virtual.common.RedisSettings;
+import io.paradigmlab.tweebyte.web.mvc.RedisSettings;
 import org.springframework.context.annotation.Import;
 import io.paradigmlab.tweebyte.virtual.common.Downstream;
 import io.paradigmlab.tweebyte.jdbc.JdbcTransactionTemplate;

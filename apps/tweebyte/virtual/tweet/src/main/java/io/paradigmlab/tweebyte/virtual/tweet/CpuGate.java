@@ -3,7 +3,7 @@ package io.paradigmlab.tweebyte.virtual.tweet;
 import io.micrometer.core.instrument.Counter;
 import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.common.contract.InFlightLimit;
-import io.paradigmlab.tweebyte.web.mvc.media.RetryLater;
+import io.paradigmlab.tweebyte.domain.media.RetryLater;
 import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;
 

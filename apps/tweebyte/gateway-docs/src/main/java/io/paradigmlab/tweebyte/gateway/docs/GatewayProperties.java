@@ -1,4 +1,4 @@
-package io.paradigmlab.tweebyte.reactive.gateway;
+package io.paradigmlab.tweebyte.gateway.docs;
 
 import java.net.URI;
 import java.time.Duration;
@@ -7,8 +7,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
 /**
- * What the gateway reads from {@code tweebyte.*}: the same keys the services use for the same things (the twin of
- * the servlet gateway's {@code GatewayProperties}).
+ * What a gateway, the servlet one and the reactive one alike, reads from {@code tweebyte.*}: the same keys the
+ * services use for the same things.
  *
  * @param services where each service listens ({@code tweebyte.services.*-url}, as the services call each other)
  * @param client   timeouts of the gateway's calls to the services ({@code tweebyte.client.*}, the services' values)

@@ -1,4 +1,4 @@
-package io.paradigmlab.tweebyte.async.common;
+package io.paradigmlab.tweebyte.web.mvc;
 
 import io.lettuce.core.ClientOptions;
 import org.slf4j.Logger;
@@ -14,7 +14,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 /**
  * Redis fails fast and heals by itself, the same in every variant: while disconnected, commands are rejected at
  * once (the callers fall back to the database) and Lettuce reconnects in the background. The 1 s connect and
- * command timeouts are {@code spring.data.redis.*} in application.yml.
+ * command timeouts are {@code spring.data.redis.*} in application.yml. One class for the servlet paradigms' tweet and
+ * interaction services (async and virtual imported each a copy); the reactive ones use the reactive Redis client.
  */
 @Configuration(proxyBeanMethods = false)
 public class RedisSettings {

@@ -1,11 +1,12 @@
-package io.paradigmlab.tweebyte.web.mvc.media;
+package io.paradigmlab.tweebyte.domain.media;
 
 import io.paradigmlab.common.contract.ApiException;
 
 /**
  * The media workloads' 503 (docs/api/tweebyte.md "Media": {@code Service overloaded, try again later} when the CPU
  * queue is full, {@code Media job queue is full}, both with {@code Retry-After: 1}): an
- * {@link ApiException.Unavailable} with its own {@code Retry-After}, answered by {@code common-web-mvc} as any other.
+ * {@link ApiException.Unavailable} with its own {@code Retry-After}, answered by {@code common-web-mvc} and
+ * {@code common-web-flux} as any other, in every variant.
  * The default 10 seconds is the time a database or a service takes to come back; a full queue drains in about a
  * second.
  */

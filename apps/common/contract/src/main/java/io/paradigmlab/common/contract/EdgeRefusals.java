@@ -19,8 +19,9 @@ public final class EdgeRefusals {
 
     /**
      * The word for a raw path refused at the edge, or null when it passes: {@code %00} is
-     * {@link ErrorWords#nulInPath()}, an encoded slash ({@code %2F}, which Tomcat's default
-     * {@code encodedSolidusHandling} rejects) {@link ErrorWords#malformedRequest()}.
+     * {@link ErrorWords#nulInPath()}, an encoded slash or backslash ({@code %2F}, {@code %5C}, which Tomcat's default
+     * {@code encodedSolidusHandling} and {@code encodedReverseSolidusHandling} reject)
+     * {@link ErrorWords#malformedRequest()}.
      */
     public static String refusedPath(String rawPath, ErrorWords words) {
         if (rawPath == null || rawPath.indexOf('%') < 0) {
@@ -29,7 +30,7 @@ public final class EdgeRefusals {
         if (containsEscape(rawPath, '0', '0')) {
             return words.nulInPath();
         }
-        return containsEscape(rawPath, '2', 'f') ? words.malformedRequest() : null;
+        return containsEscape(rawPath, '2', 'f') || containsEscape(rawPath, '5', 'c') ? words.malformedRequest() : null;
     }
 
     /** Whether {@code raw} has the escape {@code %hl} (the letter in either case). */

@@ -35,12 +35,15 @@ class EdgeRefusalsTest {
     }
 
     @Test
-    void aNulOrAnEncodedSlashInThePathIsRefusedWithItsWord() {
+    void aNulOrAnEncodedSlashOrBackslashInThePathIsRefusedWithItsWord() {
         ErrorWords words = new ErrorWords("body", "request", "404", "405", null, null, "500", "busy", "nul");
         assertThat(EdgeRefusals.refusedPath("/users/%00", words)).isEqualTo("nul");
         assertThat(EdgeRefusals.refusedPath("/users/a%2fb%00", words)).isEqualTo("nul");
         assertThat(EdgeRefusals.refusedPath("/users/a%2Fb", words)).isEqualTo("request");
         assertThat(EdgeRefusals.refusedPath("/users/a%2fb", words)).isEqualTo("request");
+        // found by Schemathesis: Tomcat refused an encoded backslash, the WebFlux variants searched for it
+        assertThat(EdgeRefusals.refusedPath("/users/search/a%5Cb", words)).isEqualTo("request");
+        assertThat(EdgeRefusals.refusedPath("/users/search/%5c", words)).isEqualTo("request");
         assertThat(EdgeRefusals.refusedPath("/users/%41", words)).isNull();
         assertThat(EdgeRefusals.refusedPath("/users", words)).isNull();
         assertThat(EdgeRefusals.refusedPath(null, words)).isNull();

@@ -509,6 +509,11 @@ public abstract class InteractionServiceSpec extends TweebyteSpec {
             assertError(interactions.postJson(path, "{\"tweet_id\":", author.token()), 400, path,
                     "Malformed JSON request");
             assertError(interactions.postJson(path, "", author.token()), 400, path, "Malformed JSON request");
+            // a number or a boolean where the contract wants a string is not read as its text (Schemathesis)
+            assertError(interactions.postJson(path, "{\"tweet_id\":\"" + tweet + "\",\"content\":42}",
+                    author.token()), 400, path, "Malformed JSON request");
+            assertError(interactions.postJson(path, "{\"tweet_id\":\"" + tweet + "\",\"content\":true}",
+                    author.token()), 400, path, "Malformed JSON request");
             assertThat(count("/replies/tweet/" + tweet + "/count", author)).isZero();
         }
 

@@ -495,9 +495,11 @@ public abstract class TweetServiceSpec extends TweebyteSpec {
         }
 
         @ParameterizedTest(name = "{0} -> 400 Malformed request")
-        @ValueSource(strings = {"/tweets/user/%zz", "/tweets/user/%", "/tweets/%E0%A4%A"})
+        @ValueSource(strings = {"/tweets/user/%zz", "/tweets/user/%", "/tweets/%E0%A4%A", "/tweets/search/a%5Cb",
+                "/tweets/search/a%2Fb"})
         void rejectsBadPercentEscapesInThePath(String path) {
-            // a bad escape in the request line: Tomcat refuses it itself; Reactor Netty's adapter answered an empty 400
+            // a bad escape in the request line: Tomcat refuses it itself; Reactor Netty's adapter answered an empty 400;
+            // an encoded slash or backslash: Tomcat refuses them, the WebFlux variant searched for them (Schemathesis)
             Account author = register("BadEscape");
             Response r = tweets.get(path, author.token());
             assertThat(r.status()).as("%s", r).isEqualTo(400);

@@ -4,7 +4,11 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.codec.ServerCodecConfigurer;
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.type.LogicalType;
 
 /**
  * The web plumbing every application's WebFlux variant shares, imported by the application's own web configuration,
@@ -46,5 +50,18 @@ public class WebFluxPlumbingConfiguration {
     @Bean
     KeepAliveReadRearm webFluxKeepAliveReadRearm() {
         return new KeepAliveReadRearm();
+    }
+
+    /**
+     * A number or a boolean where the contract wants a string is a malformed body, not the text of that value:
+     * Jackson's default reads {@code ["x", false, 1]} as three strings. The same rule in the MVC and the WebFlux
+     * variants (found by Schemathesis's negative-data check).
+     */
+    @Bean
+    JsonMapperBuilderCustomizer webFluxNoScalarsAsText() {
+        return builder -> builder.withCoercionConfig(LogicalType.Textual, text -> text
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail));
     }
 }

@@ -13,7 +13,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * contract names one (Tweebyte: 2 MB, as WebFlux's codecs bound JSON bodies with {@code spring.http.codecs.*}); Spring
  * MVC has no such bound of its own. A declared {@code Content-Length} above it is a 413 with the application's
  * {@code payloadTooLarge} word before any byte is read; a body that declares no length (chunked) is counted as it is
- * read ({@link LimitedBodyStream}), and the read that passes the bound fails, which {@link MvcErrorHandling} answers
+ * read ({@link LimitedBodyStream}), and the read that passes the bound fails, which {@link MvcErrorHandler} answers
  * with the same 413. Multipart bodies have their own limits ({@code spring.servlet.multipart.*}).
  *
  * <p>Registered by the application through {@link MvcPlumbing#bodyLimit}, right after the in-flight bound.

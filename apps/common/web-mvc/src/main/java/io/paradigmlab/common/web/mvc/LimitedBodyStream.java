@@ -8,7 +8,7 @@ import java.io.IOException;
 
 /**
  * A request body that stops being read past {@code max} bytes (a read past it throws {@link BodyTooLargeException},
- * and {@link MvcErrorHandling} answers 413 when it surfaces as an unreadable body): for a body that declares no length
+ * and {@link MvcErrorHandler} answers 413 when it surfaces as an unreadable body): for a body that declares no length
  * (chunked), whose size is known only by reading it. Used by {@link BodyLimitFilter} and by Tweebyte's servlet
  * gateway, which streams bodies on and counts them as they pass.
  */

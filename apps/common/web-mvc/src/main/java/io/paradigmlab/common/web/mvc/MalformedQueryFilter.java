@@ -24,7 +24,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * <p>Tomcat's parse is asked for only when the request has no form or multipart body: for those, reading the
  * parameters would read (and use up) the body here, before the application's limits and controllers, and, in a
  * gateway, before it is streamed on. Such a request's query is still held to the escapes and the application's rule;
- * a parameter Tomcat cannot parse then fails where it is first read, which {@link MvcErrorHandling} answers with the
+ * a parameter Tomcat cannot parse then fails where it is first read, which {@link MvcErrorHandler} answers with the
  * same 400.
  */
 public final class MalformedQueryFilter extends OncePerRequestFilter {

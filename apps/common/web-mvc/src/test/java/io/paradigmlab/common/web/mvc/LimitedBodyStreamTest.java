@@ -36,9 +36,9 @@ class LimitedBodyStreamTest {
     @Test
     void aBodyCutOffAnywhereInTheCausesIsA413() {
         var cut = new LimitedBodyStream.BodyTooLargeException(1);
-        assertThat(MvcErrorHandling.bodyTooLarge(new HttpMessageNotReadableException("x", new UncheckedIOException(cut),
+        assertThat(MvcErrorHandler.bodyTooLarge(new HttpMessageNotReadableException("x", new UncheckedIOException(cut),
                 null))).isTrue();
-        assertThat(MvcErrorHandling.bodyTooLarge(new HttpMessageNotReadableException("x", (Throwable) null, null))).isFalse();
+        assertThat(MvcErrorHandler.bodyTooLarge(new HttpMessageNotReadableException("x", (Throwable) null, null))).isFalse();
     }
 
     @Test

@@ -149,7 +149,7 @@ public class ItStoreController {
      * committed: the parameter above, and here the connection and the first fetch (JDBC acquires the connection and
      * runs the query when the stream is created; the R2DBC bridge acquires it asynchronously, so the first row is
      * awaited before anything is written). A failure after that cannot change the status any more: the array is left
-     * unterminated and the connection is closed (see {@code io.paradigmlab.common.web.mvc.MvcErrorHandling}).
+     * unterminated and the connection is closed (see {@code io.paradigmlab.common.web.mvc.MvcErrorHandler}).
      */
     private void stream(int n, HttpServletResponse response) throws IOException {
         try (Stream<Product> rows = store.streamFirstNProducts(n)) {

@@ -67,7 +67,7 @@ final class GatewayGuard implements HandlerFilterFunction<ServerResponse, Server
         }
     }
 
-    /** The contract's error body, as the services' {@code MvcErrorHandling} writes it. */
+    /** The contract's error body, as the services' {@code MvcErrorHandler} writes it. */
     static ServerResponse error(int status, String path, List<String> errors) {
         ServerResponse.BodyBuilder response = ServerResponse.status(status).contentType(MediaType.APPLICATION_JSON);
         if (status == 503) {

@@ -14,7 +14,7 @@ import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.multipart.MultipartException;
 
 /**
- * Tweebyte's own error mapping, before {@code common-web-mvc}'s {@code MvcErrorHandling}: a multipart body that does
+ * Tweebyte's own error mapping, before {@code common-web-mvc}'s {@code MvcErrorHandler}: a multipart body that does
  * not parse is 400 {@value StandardErrors#MALFORMED_MULTIPART} (its contract has a word of its own for it, as the
  * reactive variant's {@code TweebyteWebFlux.errors()}; the common plumbing says {@code malformedBody}). Spring takes
  * the first advice that knows the exception or a superclass of it, so the upload above its limit (a

@@ -48,9 +48,9 @@ import org.springframework.web.util.DisconnectedClientHelper;
  */
 @RestControllerAdvice
 @Order(Ordered.LOWEST_PRECEDENCE)
-public class MvcErrorHandling {
+public class MvcErrorHandler {
 
-    private static final Logger log = LoggerFactory.getLogger(MvcErrorHandling.class);
+    private static final Logger log = LoggerFactory.getLogger(MvcErrorHandler.class);
 
     /** The last time an outage was logged: an outage fails every request, the log needs to say so once in a while. */
     private static final AtomicLong lastOutageWarning = new AtomicLong(Long.MIN_VALUE);
@@ -58,7 +58,7 @@ public class MvcErrorHandling {
 
     private final ErrorResponses errors;
 
-    public MvcErrorHandling(ErrorResponses errors) {
+    public MvcErrorHandler(ErrorResponses errors) {
         this.errors = errors;
     }
 

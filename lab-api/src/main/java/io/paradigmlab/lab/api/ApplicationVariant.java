@@ -8,8 +8,8 @@ import java.util.stream.Collectors;
 /**
  * The one shape of an application's enum of variants ({@code TweebyteVariant}, {@code ItStoreVariant},
  * {@code EshopVariant}, {@code ChatVariant}): each constant knows its command-line id, whether it serves from an
- * event loop (where the lab installs BlockHound when asked) and one line for {@code ./lab list}; the static helpers
- * parse ids the same way for every application.
+ * event loop (where the lab installs BlockHound when asked) and one line for {@code ./lab list}; {@link #parse} reads
+ * an id the same way for every application.
  */
 public interface ApplicationVariant {
 
@@ -45,15 +45,9 @@ public interface ApplicationVariant {
                         + "': choose one of " + ids(type)));
     }
 
-    /** The constants named in a comma-separated list of ids, in its order; blank items are skipped. */
-    static <V extends Enum<V> & ApplicationVariant> List<V> parseList(Class<V> type, String commaSeparated,
-                                                                      String application) {
-        return Arrays.stream(commaSeparated.split(",")).filter(s -> !s.isBlank())
-                .map(s -> parse(type, s, application)).toList();
-    }
 
     /** The ids of {@code type}'s constants, comma-separated, in declaration order. */
-    static <V extends Enum<V> & ApplicationVariant> String ids(Class<V> type) {
+    private static <V extends Enum<V> & ApplicationVariant> String ids(Class<V> type) {
         return Arrays.stream(type.getEnumConstants()).map(ApplicationVariant::id).collect(Collectors.joining(", "));
     }
 }

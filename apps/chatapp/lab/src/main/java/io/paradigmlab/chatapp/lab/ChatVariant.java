@@ -1,7 +1,6 @@
 package io.paradigmlab.chatapp.lab;
 
 import io.paradigmlab.lab.api.ApplicationVariant;
-import java.util.List;
 
 /**
  * The three variants of ChatApp (seed 004, spec section 4.2): the same Vert.x WebSocket shell, the same SQL and the
@@ -52,13 +51,5 @@ public enum ChatVariant implements ApplicationVariant {
 
     public static ChatVariant parse(String text) {
         return ApplicationVariant.parse(ChatVariant.class, text, "ChatApp");
-    }
-
-    public static List<ChatVariant> parseList(String commaSeparated) {
-        return ApplicationVariant.parseList(ChatVariant.class, commaSeparated, "ChatApp");
-    }
-
-    public static String ids() {
-        return ApplicationVariant.ids(ChatVariant.class);
     }
 }

@@ -1,7 +1,6 @@
 package io.paradigmlab.eshop.lab;
 
 import io.paradigmlab.lab.api.ApplicationVariant;
-import java.util.List;
 
 /**
  * The three variants of the e-shop (seed 003, spec D-11): {@code platform} and {@code virtual} run the same Spring MVC
@@ -45,13 +44,5 @@ public enum EshopVariant implements ApplicationVariant {
 
     public static EshopVariant parse(String text) {
         return ApplicationVariant.parse(EshopVariant.class, text, "e-shop");
-    }
-
-    public static List<EshopVariant> parseList(String commaSeparated) {
-        return ApplicationVariant.parseList(EshopVariant.class, commaSeparated, "e-shop");
-    }
-
-    public static String ids() {
-        return ApplicationVariant.ids(EshopVariant.class);
     }
 }

@@ -1,7 +1,6 @@
 package io.paradigmlab.itstore.lab;
 
 import io.paradigmlab.lab.api.ApplicationVariant;
-import java.util.List;
 
 /**
  * The six variants of the IT store (docs/adr/0009-itstore-variants.md): {JDBC, R2DBC} x {MVC on platform threads, MVC on
@@ -43,13 +42,5 @@ public enum ItStoreVariant implements ApplicationVariant {
 
     public static ItStoreVariant parse(String text) {
         return ApplicationVariant.parse(ItStoreVariant.class, text, "IT store");
-    }
-
-    public static List<ItStoreVariant> parseList(String commaSeparated) {
-        return ApplicationVariant.parseList(ItStoreVariant.class, commaSeparated, "IT store");
-    }
-
-    public static String ids() {
-        return ApplicationVariant.ids(ItStoreVariant.class);
     }
 }

@@ -1,7 +1,6 @@
 package io.paradigmlab.tweebyte.lab;
 
 import io.paradigmlab.lab.api.ApplicationVariant;
-import java.util.List;
 import java.util.Locale;
 
 /** The paradigm variants of Tweebyte. */
@@ -37,13 +36,5 @@ public enum TweebyteVariant implements ApplicationVariant {
 
     public static TweebyteVariant parse(String text) {
         return ApplicationVariant.parse(TweebyteVariant.class, text, "Tweebyte");
-    }
-
-    public static List<TweebyteVariant> parseList(String commaSeparated) {
-        return ApplicationVariant.parseList(TweebyteVariant.class, commaSeparated, "Tweebyte");
-    }
-
-    public static String ids() {
-        return ApplicationVariant.ids(TweebyteVariant.class);
     }
 }

@@ -1,5 +1,9 @@
 package io.paradigmlab.eshop.domain.request;
 
+import static io.paradigmlab.common.contract.QueryValues.first;
+import static io.paradigmlab.common.contract.QueryValues.repeated;
+import static io.paradigmlab.common.contract.QueryValues.single;
+
 import io.paradigmlab.eshop.domain.BatchMode;
 import io.paradigmlab.eshop.domain.BatchOptions;
 import io.paradigmlab.eshop.domain.NewProduct;
@@ -474,23 +478,4 @@ public final class EshopRequests {
         return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     }
 
-    /**
-     * The one value of a query parameter: null when absent (null or no values), the value when given once.
-     *
-     * @throws ApiException.BadRequest with {@code error} when given more than once
-     */
-    static String single(List<String> values, String error) {
-        if (repeated(values)) {
-            throw new ApiException.BadRequest(error);
-        }
-        return first(values);
-    }
-
-    private static boolean repeated(List<String> values) {
-        return values != null && values.size() > 1;
-    }
-
-    private static String first(List<String> values) {
-        return values == null || values.isEmpty() ? null : values.getFirst();
-    }
 }

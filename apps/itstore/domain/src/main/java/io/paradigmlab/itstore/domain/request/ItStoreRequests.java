@@ -1,5 +1,9 @@
 package io.paradigmlab.itstore.domain.request;
 
+import static io.paradigmlab.common.contract.QueryValues.first;
+import static io.paradigmlab.common.contract.QueryValues.repeated;
+import static io.paradigmlab.common.contract.QueryValues.single;
+
 import io.paradigmlab.itstore.domain.CesType;
 import io.paradigmlab.common.contract.ApiException;
 import java.util.ArrayList;
@@ -104,26 +108,6 @@ public final class ItStoreRequests {
     /** The 404 of {@code /itStore/products/{id}} when no row has the id. */
     public static ApiException.NotFound productNotFound() {
         return new ApiException.NotFound(PRODUCT_NOT_FOUND);
-    }
-
-    /**
-     * The one value of a query parameter: null when absent (null or no values), the value when given once.
-     *
-     * @throws ApiException.BadRequest with {@code error} when given more than once
-     */
-    static String single(List<String> values, String error) {
-        if (repeated(values)) {
-            throw new ApiException.BadRequest(error);
-        }
-        return first(values);
-    }
-
-    private static boolean repeated(List<String> values) {
-        return values != null && values.size() > 1;
-    }
-
-    private static String first(List<String> values) {
-        return values == null || values.isEmpty() ? null : values.getFirst();
     }
 
     private static int require(Integer value, String error) {

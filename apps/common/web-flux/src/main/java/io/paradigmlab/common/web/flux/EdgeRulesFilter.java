@@ -19,7 +19,7 @@ import reactor.core.publisher.Mono;
  *   <li>an encoded slash ({@code %2F}) in the path: {@link ErrorWords#malformedRequest()} (Tomcat's default
  *       {@code encodedSolidusHandling} rejects it);</li>
  *   <li>a query string whose escapes do not decode as UTF-8 ({@code %ff}), or a broken escape, or one the
- *       application's own rule refuses ({@link WebFluxPlumbing#malformedQuery()}): {@link
+ *       application's own rule refuses ({@code WebPlumbing.malformedQuery}): {@link
  *       ErrorWords#malformedRequest()} (Tomcat refuses to parse such a query; Spring would hand the handler a U+FFFD).
  *       A broken escape rarely gets this far: {@link MalformedRequestRefusal} answers it in Netty.</li>
  * </ul>
@@ -38,10 +38,6 @@ public final class EdgeRulesFilter implements WebFilter, Ordered {
     public EdgeRulesFilter(ErrorWords words, Predicate<String> malformedQuery) {
         this.words = words;
         this.malformedQuery = malformedQuery == null ? query -> false : malformedQuery;
-    }
-
-    public EdgeRulesFilter(WebFluxPlumbing application) {
-        this(application.words(), application.malformedQuery());
     }
 
     @Override

@@ -61,7 +61,7 @@ public final class WebFluxErrorHandler implements ErrorWebExceptionHandler, Orde
     private final List<ErrorMapping> mappings;
     private final AtomicLong lastUnavailableWarning = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
 
-    public WebFluxErrorHandler(ServerCodecConfigurer codecs, WebFluxPlumbing application, List<ErrorMapping> mappings) {
+    public WebFluxErrorHandler(ServerCodecConfigurer codecs, ErrorWords words, List<ErrorMapping> mappings) {
         List<HttpMessageWriter<?>> writers = codecs.getWriters();
         this.context = new ServerResponse.Context() {
             @Override
@@ -74,7 +74,7 @@ public final class WebFluxErrorHandler implements ErrorWebExceptionHandler, Orde
                 return List.of();
             }
         };
-        this.words = application.words();
+        this.words = words;
         this.mappings = List.copyOf(mappings);
     }
 

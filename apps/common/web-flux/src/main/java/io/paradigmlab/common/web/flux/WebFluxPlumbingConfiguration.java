@@ -1,10 +1,12 @@
 package io.paradigmlab.common.web.flux;
 
+import io.paradigmlab.common.contract.WebPlumbing;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.http.codec.ServerCodecConfigurer;
-import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.json.JsonMapper;
@@ -12,39 +14,37 @@ import tools.jackson.databind.type.LogicalType;
 
 /**
  * The web plumbing every application's WebFlux variant shares, imported by the application's own web configuration,
- * which declares one {@link WebFluxPlumbing} bean (its prefix, words and bound): the contract's error bodies
+ * which declares one {@link WebPlumbing} bean (its prefix, words and bounds): the contract's error bodies
  * ({@link WebFluxErrorHandler}, which replaces Spring Boot's default handler, with the application's
- * {@link ErrorMapping} beans), the in-flight bound ({@link InFlightLimitFilter}, when the application has one), the edge
- * rules Tomcat applies in the servlet variants ({@link EdgeRulesFilter}, {@link MalformedRequestRefusal}) and the
- * Reactor Netty keep-alive workaround ({@link KeepAliveReadRearm}). An application that imports it from an
- * auto-configuration orders that one before Spring Boot's {@code ErrorWebFluxAutoConfiguration}.
+ * {@link ErrorMapping} beans), the in-flight bound ({@link InFlightLimitFilter}), the edge rules Tomcat applies in the
+ * servlet variants ({@link EdgeRulesFilter}, {@link MalformedRequestRefusal}) and the Reactor Netty keep-alive
+ * workaround ({@link KeepAliveReadRearm}). An application that imports it from an auto-configuration orders that one
+ * before Spring Boot's {@code ErrorWebFluxAutoConfiguration}.
  */
 @Configuration(proxyBeanMethods = false)
 public class WebFluxPlumbingConfiguration {
 
     @Bean
-    WebFluxErrorHandler webFluxErrorHandler(ServerCodecConfigurer codecs, WebFluxPlumbing application,
+    WebFluxErrorHandler webFluxErrorHandler(ServerCodecConfigurer codecs, WebPlumbing plumbing,
                                             ObjectProvider<ErrorMapping> mappings) {
-        return new WebFluxErrorHandler(codecs, application, mappings.orderedStream().toList());
+        return new WebFluxErrorHandler(codecs, plumbing.words(), mappings.orderedStream().toList());
+    }
+
+    /** {@link WebPlumbing#maxInFlightProperty()}, read at start. */
+    @Bean
+    InFlightLimitFilter webFluxInFlightLimit(WebPlumbing plumbing, Environment env) {
+        return new InFlightLimitFilter(plumbing.inFlightLimit(
+                env.getProperty(plumbing.maxInFlightProperty(), Integer.class)), plumbing.words());
     }
 
     @Bean
-    InFlightLimitFilter webFluxInFlightLimit(WebFluxPlumbing application) {
-        if (application.limit() == null) {
-            throw new IllegalStateException("WebFluxPlumbing of " + application.prefix() + " has no in-flight limit");
-        }
-        return new InFlightLimitFilter(application.limit(), application.words());
+    EdgeRulesFilter webFluxEdgeRules(WebPlumbing plumbing) {
+        return new EdgeRulesFilter(plumbing.words(), plumbing.malformedQuery());
     }
 
     @Bean
-    EdgeRulesFilter webFluxEdgeRules(WebFluxPlumbing application) {
-        return new EdgeRulesFilter(application);
-    }
-
-    @Bean
-    MalformedRequestRefusal webFluxMalformedRequestRefusal(WebFluxPlumbing application,
-                                                            ObjectProvider<JsonMapper> json) {
-        return new MalformedRequestRefusal(application.prefix(), application.words(), json.getIfAvailable());
+    MalformedRequestRefusal webFluxMalformedRequestRefusal(WebPlumbing plumbing, ObjectProvider<JsonMapper> json) {
+        return new MalformedRequestRefusal(plumbing.prefix(), plumbing.words(), json.getIfAvailable());
     }
 
     @Bean

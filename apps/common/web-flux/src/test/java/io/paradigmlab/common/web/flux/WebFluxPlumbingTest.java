@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.common.contract.ErrorWords;
-import io.paradigmlab.common.contract.InFlightLimit;
+import io.paradigmlab.common.contract.WebPlumbing;
 import io.r2dbc.spi.R2dbcTimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -41,7 +41,7 @@ class WebFluxPlumbingTest {
 
     @BeforeAll
     static void start() {
-        WebFluxPlumbing application = WebFluxPlumbing.of("test", WORDS, new InFlightLimit(1, "test.limit"))
+        WebPlumbing application = WebPlumbing.of("test", WORDS, 1)
                 .withMalformedQuery(query -> query.startsWith("="));
         withHeaders = start(application);
         // a second server for the overload test, so its held permit never refuses another test's request
@@ -54,7 +54,7 @@ class WebFluxPlumbingTest {
         overloadServer.disposeNow();
     }
 
-    private static DisposableServer start(WebFluxPlumbing application) {
+    private static DisposableServer start(WebPlumbing application) {
         RouterFunction<ServerResponse> routes = RouterFunctions.route()
                 .GET("/ok", request -> ServerResponse.ok().bodyValue("ok"))
                 .GET("/slow", request -> Mono.delay(Duration.ofSeconds(2)).then(ServerResponse.ok().bodyValue("ok")))
@@ -68,9 +68,9 @@ class WebFluxPlumbingTest {
         ErrorMapping mine = error -> error instanceof UnsupportedOperationException
                 ? new ApiException.Conflict("Mapped") : null;
         HttpHandler handler = WebHttpHandlerBuilder.webHandler(RouterFunctions.toWebHandler(routes))
-                .filter(new InFlightLimitFilter(application.limit(), application.words()),
-                        new EdgeRulesFilter(application))
-                .exceptionHandler(new WebFluxErrorHandler(ServerCodecConfigurer.create(), application,
+                .filter(new InFlightLimitFilter(application.inFlightLimit(null), application.words()),
+                        new EdgeRulesFilter(application.words(), application.malformedQuery()))
+                .exceptionHandler(new WebFluxErrorHandler(ServerCodecConfigurer.create(), application.words(),
                         List.of(mine)))
                 .build();
         return new KeepAliveReadRearm().apply(new MalformedRequestRefusal(application.prefix(), application.words(),

@@ -16,7 +16,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * read ({@link LimitedBodyStream}), and the read that passes the bound fails, which {@link MvcErrorHandler} answers
  * with the same 413. Multipart bodies have their own limits ({@code spring.servlet.multipart.*}).
  *
- * <p>Registered by the application through {@link MvcPlumbing#bodyLimit}, right after the in-flight bound.
+ * <p>Registered by {@link MvcPlumbingConfiguration} right after the in-flight bound, for an application that sets
+ * {@code WebPlumbing.maxBodyBytes}.
  */
 public final class BodyLimitFilter extends OncePerRequestFilter {
 

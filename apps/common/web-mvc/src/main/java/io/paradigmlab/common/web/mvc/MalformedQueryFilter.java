@@ -18,7 +18,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * (too many parameters, an undecodable one: it throws an {@code IllegalStateException} the first time a parameter is
  * read, which would otherwise be a 500, and only on the endpoints that read one), or a query the application's own rule
  * refuses (Tweebyte's {@code QueryStrings}: a parameter without a name, bytes that are not UTF-8), as
- * {@code common-web-flux}'s {@code EdgeRulesFilter} does with {@code WebFluxPlumbing.malformedQuery}. Tomcat parses the
+ * {@code common-web-flux}'s {@code EdgeRulesFilter} does with {@code WebPlumbing.malformedQuery}. Tomcat parses the
  * query once per request and keeps the result, so the controller's later reads cost nothing more.
  *
  * <p>Tomcat's parse is asked for only when the request has no form or multipart body: for those, reading the

@@ -1,6 +1,7 @@
 package io.paradigmlab.eshop.domain.error;
 
 import io.paradigmlab.common.contract.ErrorWords;
+import io.paradigmlab.common.contract.WebPlumbing;
 import java.util.List;
 
 /**
@@ -39,6 +40,12 @@ public final class StandardErrors {
     /** These words, for the shared web plumbing. */
     public static final ErrorWords WORDS = new ErrorWords(MALFORMED_REQUEST, MALFORMED_REQUEST, NOT_FOUND, METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE,
             UNSUPPORTED_MEDIA_TYPE, INTERNAL, OVERLOADED, MALFORMED_REQUEST);
+
+    /**
+     * These words and the e-shop's edge, for the shared web plumbing: at most 10,000 requests in flight per service
+     * ({@code eshop.limits.max-concurrent-requests}; the e-shop's seed drives up to 3,000 users).
+     */
+    public static final WebPlumbing WEB = WebPlumbing.of("eshop", WORDS, 10_000);
 
     private StandardErrors() {
     }

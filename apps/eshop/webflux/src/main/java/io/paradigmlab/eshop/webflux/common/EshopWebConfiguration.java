@@ -1,14 +1,12 @@
 package io.paradigmlab.eshop.webflux.common;
 
-import io.paradigmlab.common.web.flux.WebFluxPlumbing;
+import io.paradigmlab.common.contract.WebPlumbing;
 import io.paradigmlab.common.web.flux.WebFluxPlumbingConfiguration;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
-import io.paradigmlab.eshop.domain.limits.RequestLimits;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-import org.springframework.core.env.Environment;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -39,8 +37,7 @@ public class EshopWebConfiguration {
     }
 
     @Bean
-    WebFluxPlumbing eshopWebFluxPlumbing(Environment env) {
-        return WebFluxPlumbing.of("eshop", StandardErrors.WORDS, RequestLimits.limit(env.getProperty(
-                RequestLimits.PROPERTY, Integer.class, RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS)));
+    WebPlumbing eshopWebPlumbing() {
+        return StandardErrors.WEB;
     }
 }

@@ -1,6 +1,7 @@
 package io.paradigmlab.itstore.domain.error;
 
 import io.paradigmlab.common.contract.ErrorWords;
+import io.paradigmlab.common.contract.WebPlumbing;
 import java.util.List;
 
 /**
@@ -26,6 +27,12 @@ public final class StandardErrors {
     /** These words, for the shared web plumbing. */
     public static final ErrorWords WORDS = new ErrorWords(MALFORMED_REQUEST, MALFORMED_REQUEST, NOT_FOUND, METHOD_NOT_ALLOWED, null, null,
             INTERNAL, OVERLOADED, NUL_IN_PATH);
+
+    /**
+     * These words and the IT store's edge, for the shared web plumbing: at most 1,000 requests in flight per service
+     * ({@code itstore.limits.max-concurrent-requests}, as Tweebyte's).
+     */
+    public static final WebPlumbing WEB = WebPlumbing.of("itstore", WORDS, 1_000);
 
     private StandardErrors() {
     }

@@ -1,9 +1,8 @@
 package io.paradigmlab.itstore.web.flux;
 
-import io.paradigmlab.common.web.flux.WebFluxPlumbing;
+import io.paradigmlab.common.contract.WebPlumbing;
 import io.paradigmlab.common.web.flux.WebFluxPlumbingConfiguration;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
-import io.paradigmlab.itstore.domain.limits.RequestLimits;
 import io.paradigmlab.itstore.port.ReactiveItStore;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -24,7 +23,7 @@ import org.springframework.core.env.Environment;
  *   <li>{@code itstore.materialize} (default false): {@code first_N_products} built as one list before it is written,
  *       instead of streamed ({@link ItStoreController#ItStoreController});</li>
  *   <li>{@code itstore.limits.max-concurrent-requests} (default 1,000): requests in flight above which a request is
- *       refused with 503 ({@link RequestLimits#DEFAULT_MAX_CONCURRENT_REQUESTS}).</li>
+ *       refused with 503 ({@link StandardErrors#WEB}).</li>
  * </ul>
  * {@code itstore.faithful} and {@code itstore.db.*} belong to the driver modules' configurations.
  */
@@ -39,8 +38,7 @@ public class ItStoreWebFluxAutoConfiguration {
     }
 
     @Bean
-    WebFluxPlumbing itStoreWebFluxPlumbing(Environment env) {
-        return WebFluxPlumbing.of("itstore", StandardErrors.WORDS, RequestLimits.limit(env.getProperty(
-                RequestLimits.PROPERTY, Integer.class, RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS)));
+    WebPlumbing itStoreWebPlumbing() {
+        return StandardErrors.WEB;
     }
 }

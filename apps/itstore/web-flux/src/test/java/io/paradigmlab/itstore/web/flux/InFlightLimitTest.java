@@ -1,7 +1,6 @@
 package io.paradigmlab.itstore.web.flux;
 
 import io.paradigmlab.common.web.flux.InFlightLimitFilter;
-import io.paradigmlab.itstore.domain.limits.RequestLimits;
 import io.paradigmlab.common.contract.InFlightLimit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -121,7 +120,7 @@ class InFlightLimitTest {
 
     @Test
     void refusesABoundBelowOne() {
-        assertThatThrownBy(() -> new InFlightLimit(0, RequestLimits.PROPERTY)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> StandardErrors.WEB.inFlightLimit(0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("itstore.limits.max-concurrent-requests");
     }
 

@@ -1,18 +1,14 @@
 package io.paradigmlab.itstore.web.mvc;
 
-import io.paradigmlab.common.web.mvc.InFlightLimitFilter;
-import io.paradigmlab.common.web.mvc.MalformedQueryFilter;
-import io.paradigmlab.common.web.mvc.MvcPlumbing;
+import io.paradigmlab.common.contract.WebPlumbing;
 import io.paradigmlab.common.web.mvc.MvcPlumbingConfiguration;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
-import io.paradigmlab.itstore.domain.limits.RequestLimits;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.paradigmlab.itstore.port.BlockingItStore;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -31,7 +27,8 @@ import tools.jackson.databind.json.JsonMapper;
  *   <li>{@code itstore.materialize} (false): build the whole {@code first_N_products} list before writing it, as the
  *       original MVC did ({@link ItStoreController#ItStoreController}).</li>
  *   <li>{@code itstore.limits.max-concurrent-requests} (1,000): requests in flight above which a request is answered
- *       503 at once ({@link RequestLimits#DEFAULT_MAX_CONCURRENT_REQUESTS}).</li>
+ *       503 at once ({@link StandardErrors#WEB}). The MVC variants answer on the request thread (no async dispatch,
+ *       also not for the streamed {@code first_N_products}), so a request is in flight while the filter runs.</li>
  *   <li>{@code itstore.metrics.virtual-threads} (true), effective only with {@code spring.threads.virtual.enabled}:
  *       the JFR recording behind {@code jvm.threads.virtual.live} ({@link VirtualThreadMetrics}).</li>
  * </ul>
@@ -51,31 +48,10 @@ public class ItStoreWebMvcAutoConfiguration {
         return new ItStoreController(store, json, env.getProperty(ItStoreController.MATERIALIZE, Boolean.class, false));
     }
 
-    /** The shared servlet plumbing with the IT store's words ({@link MvcPlumbingConfiguration}). */
+    /** The shared servlet plumbing with the IT store's words and edge ({@link StandardErrors#WEB}). */
     @Bean
-    MvcPlumbing itStoreMvcPlumbing() {
-        return new MvcPlumbing("itstore", StandardErrors.WORDS);
-    }
-
-    /**
-     * The in-flight bound, first of all filters, so an overloaded service spends nothing on a request it refuses.
-     * {@code itstore.limits.max-concurrent-requests}: 1,000 by default; it changes what overload looks like (503s
-     * instead of growing latency), the same in every variant. The MVC variants answer on the request thread (no async
-     * dispatch, also not for the streamed {@code first_N_products}), so a request is in flight exactly while the
-     * filter runs.
-     */
-    @Bean
-    FilterRegistrationBean<InFlightLimitFilter> itStoreInFlightLimit(MvcPlumbing plumbing, Environment env,
-            JsonMapper json) {
-        int max = env.getProperty(RequestLimits.PROPERTY, Integer.class,
-                RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS);
-        return plumbing.inFlightLimit(RequestLimits.limit(max), json);
-    }
-
-    /** Right after the bound: a query the server cannot decode is refused before anything reads a parameter. */
-    @Bean
-    FilterRegistrationBean<MalformedQueryFilter> itStoreMalformedQuery(MvcPlumbing plumbing, JsonMapper json) {
-        return plumbing.malformedQuery(json);
+    WebPlumbing itStoreWebPlumbing() {
+        return StandardErrors.WEB;
     }
 
     /**

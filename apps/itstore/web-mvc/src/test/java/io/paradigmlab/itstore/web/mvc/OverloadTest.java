@@ -56,7 +56,7 @@ class OverloadTest {
         }
         app.store().gate.set(null);
         assertThat(RawHttp.get(app.port(), "/itStore/test_controller_only").status()).isEqualTo(200);
-        var registration = (FilterRegistrationBean<?>) app.context().getBean("itStoreInFlightLimit");
+        var registration = (FilterRegistrationBean<?>) app.context().getBean("mvcInFlightLimit");
         InFlightLimit limit = ((InFlightLimitFilter) registration.getFilter()).limit();
         assertThat(limit.max()).isEqualTo(2);
         assertThat(limit.inFlight()).as("every admitted request counted out, refused ones never in").isZero();

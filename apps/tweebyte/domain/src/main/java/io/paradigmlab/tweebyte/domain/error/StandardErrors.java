@@ -1,6 +1,8 @@
 package io.paradigmlab.tweebyte.domain.error;
 
 import io.paradigmlab.common.contract.ErrorWords;
+import io.paradigmlab.tweebyte.domain.text.QueryStrings;
+import io.paradigmlab.common.contract.WebPlumbing;
 import java.util.List;
 
 /**
@@ -34,6 +36,17 @@ public final class StandardErrors {
     /** These words, for the shared web plumbing. */
     public static final ErrorWords WORDS = new ErrorWords(MALFORMED_JSON, MALFORMED_REQUEST, NOT_FOUND, METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE,
             UNSUPPORTED_MEDIA_TYPE, INTERNAL, OVERLOADED, NUL_IN_PATH);
+
+    /**
+     * These words and Tweebyte's edge, for the shared web plumbing of every variant's services and gateways (ADR 0004):
+     * at most 1,000 requests in flight per process ({@code tweebyte.limits.max-concurrent-requests}), a body that is
+     * not multipart of at most 2 MB ({@code tweebyte.limits.max-body-size}, the reactive variant's codecs bound JSON
+     * bodies alike), and its own rule on query strings ({@link QueryStrings}: a parameter without a name, bytes that
+     * are not UTF-8).
+     */
+    public static final WebPlumbing WEB = WebPlumbing.of("tweebyte", WORDS, 1_000)
+            .withMaxBodyBytes(2L * 1024 * 1024)
+            .withMalformedQuery(QueryStrings::isMalformed);
 
     private StandardErrors() {
     }

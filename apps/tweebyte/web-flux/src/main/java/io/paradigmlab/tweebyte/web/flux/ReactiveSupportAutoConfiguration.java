@@ -1,9 +1,9 @@
 package io.paradigmlab.tweebyte.web.flux;
 
 import io.paradigmlab.common.web.flux.ErrorMapping;
-import io.paradigmlab.common.web.flux.WebFluxPlumbing;
+import io.paradigmlab.common.contract.WebPlumbing;
 import io.paradigmlab.common.web.flux.WebFluxPlumbingConfiguration;
-import io.paradigmlab.tweebyte.domain.limits.RequestLimits;
+import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.tweebyte.security.Authenticator;
 import io.paradigmlab.tweebyte.security.SecurityAutoConfiguration;
 import org.springframework.beans.factory.ObjectProvider;
@@ -13,18 +13,17 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
-import org.springframework.core.env.Environment;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
 import org.springframework.web.reactive.result.method.annotation.RequestMappingHandlerMapping;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Wires the contract's error body, caller resolution and multipart handling into a Spring WebFlux
- * service: the WebFlux twin of {@code MvcSupportAutoConfiguration}. The error body, the in-flight bound, the edge
- * rules and the Netty-level refusals are {@code common-web-flux}'s ({@link WebFluxPlumbingConfiguration}) with
- * Tweebyte's words ({@link TweebyteWebFlux}); its error handler replaces Spring Boot's default one, which backs off
- * when an {@code ErrorWebExceptionHandler} bean exists.
+ * Wires the contract's error body, caller resolution and multipart handling into a Spring WebFlux service: the
+ * WebFlux twin of {@code MvcSupportAutoConfiguration}. The error body, the in-flight bound, the edge rules and the
+ * Netty-level refusals are {@code common-web-flux}'s ({@link WebFluxPlumbingConfiguration}) with Tweebyte's words and
+ * edge ({@link StandardErrors#WEB}) and its own errors ({@link TweebyteWebFlux}); its error handler replaces Spring
+ * Boot's default one, which backs off when an {@code ErrorWebExceptionHandler} bean exists.
  */
 @AutoConfiguration(after = SecurityAutoConfiguration.class,
         beforeName = "org.springframework.boot.webflux.autoconfigure.error.ErrorWebFluxAutoConfiguration")
@@ -43,11 +42,10 @@ public class ReactiveSupportAutoConfiguration {
         };
     }
 
-    /** Knob (ADR 0004): {@code tweebyte.limits.max-concurrent-requests}. */
+    /** Tweebyte's words and edge (ADR 0004). */
     @Bean
-    WebFluxPlumbing tweebyteWebFluxPlumbing(Environment environment) {
-        return TweebyteWebFlux.plumbing(RequestLimits.limit(environment.getProperty(
-                RequestLimits.PROPERTY, Integer.class, RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS)));
+    WebPlumbing tweebyteWebPlumbing() {
+        return StandardErrors.WEB;
     }
 
     @Bean

@@ -7,15 +7,13 @@ import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
 import io.paradigmlab.tweebyte.gateway.docs.DocsPage;
 import io.paradigmlab.tweebyte.gateway.docs.GatewayProperties;
 import io.paradigmlab.tweebyte.security.Authenticator;
-import io.paradigmlab.common.web.flux.EdgeRulesFilter;
-import io.paradigmlab.common.web.flux.KeepAliveReadRearm;
-import io.paradigmlab.common.web.flux.MalformedRequestRefusal;
-import io.paradigmlab.common.web.flux.WebFluxErrorHandler;
-import io.paradigmlab.common.web.flux.WebFluxPlumbing;
+import io.paradigmlab.common.contract.WebPlumbing;
+import io.paradigmlab.common.web.flux.ErrorMapping;
+import io.paradigmlab.common.web.flux.WebFluxPlumbingConfiguration;
+import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.tweebyte.web.flux.ReactiveSupportAutoConfiguration;
 import io.paradigmlab.tweebyte.web.flux.TweebyteWebFlux;
 import java.net.URI;
-import java.util.List;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -23,10 +21,10 @@ import org.springframework.cloud.gateway.filter.OrderedGatewayFilter;
 import org.springframework.cloud.gateway.route.RouteLocator;
 import org.springframework.cloud.gateway.route.builder.RouteLocatorBuilder;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.http.codec.ServerCodecConfigurer;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -39,12 +37,14 @@ import org.springframework.web.reactive.function.server.ServerResponse;
  *
  * <p>{@code web-flux}'s auto-configuration is left out: it parses a multipart body before the handler runs (the
  * services need that; a gateway must stream the body on untouched). The parts of it a gateway needs are declared
- * here, from {@code common-web-flux} with Tweebyte's words ({@link TweebyteWebFlux}, no bound on requests in
- * flight): the contract's error body, the edge rules ({@code %00} in the path...), the Netty-level refusals and the
- * keep-alive workaround.
+ * here: {@code common-web-flux}'s plumbing ({@link WebFluxPlumbingConfiguration}) with Tweebyte's words and edge
+ * ({@link StandardErrors#WEB}): the contract's error body, the bound on requests in flight (as in the servlet
+ * gateway, whose filters are the services'), the edge rules ({@code %00} in the path...), the Netty-level refusals and
+ * the keep-alive workaround.
  */
 @SpringBootApplication(exclude = ReactiveSupportAutoConfiguration.class)
 @EnableConfigurationProperties(GatewayProperties.class)
+@Import(WebFluxPlumbingConfiguration.class)
 public class ReactiveGatewayApplication {
 
     public static void main(String[] args) {
@@ -96,25 +96,14 @@ public class ReactiveGatewayApplication {
         return new ForwardedPrefixHeader();
     }
 
-    private static final WebFluxPlumbing PLUMBING = TweebyteWebFlux.plumbing(null);
-
+    /** Tweebyte's words and edge (ADR 0004): the in-flight bound of its services holds for the gateway too. */
     @Bean
-    WebFluxErrorHandler tweebyteErrorHandler(ServerCodecConfigurer codecs) {
-        return new WebFluxErrorHandler(codecs, PLUMBING, List.of(TweebyteWebFlux.errors()));
+    WebPlumbing tweebyteWebPlumbing() {
+        return StandardErrors.WEB;
     }
 
     @Bean
-    EdgeRulesFilter tweebyteEdgeRules() {
-        return new EdgeRulesFilter(PLUMBING);
-    }
-
-    @Bean
-    KeepAliveReadRearm tweebyteKeepAliveReadRearm() {
-        return new KeepAliveReadRearm();
-    }
-
-    @Bean
-    MalformedRequestRefusal tweebyteMalformedRequestRefusal() {
-        return new MalformedRequestRefusal(PLUMBING.prefix(), PLUMBING.words(), null);
+    ErrorMapping tweebyteErrors() {
+        return TweebyteWebFlux.errors();
     }
 }

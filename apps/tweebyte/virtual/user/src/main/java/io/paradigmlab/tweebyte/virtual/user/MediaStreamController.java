@@ -1,8 +1,7 @@
 package io.paradigmlab.tweebyte.virtual.user;
 
-import io.paradigmlab.tweebyte.domain.limits.RequestLimits;
+import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.paradigmlab.common.contract.InFlightLimit;
 import io.paradigmlab.tweebyte.domain.media.MediaStream;
 import io.paradigmlab.tweebyte.security.Caller;
 import io.paradigmlab.tweebyte.web.mvc.media.ExecutorMetrics;
@@ -10,6 +9,7 @@ import io.paradigmlab.tweebyte.web.mvc.media.MediaStreaming;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.core.env.Environment;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -26,8 +26,9 @@ public class MediaStreamController {
     public MediaStreamController(MeterRegistry registry,
                                  @Value("${tweebyte.media.stream.bytes-per-second:" + MediaStream.DEFAULT_BYTES_PER_SECOND
                                          + "}") long bytesPerSecond,
-                                 @Value("${tweebyte.limits.max-concurrent-requests:"
-                                         + RequestLimits.DEFAULT_MAX_CONCURRENT_REQUESTS + "}") int maxRequests) {
+                                 Environment env) {
+        int maxRequests = StandardErrors.WEB.inFlightLimit(
+                env.getProperty(StandardErrors.WEB.maxInFlightProperty(), Integer.class)).max();
         this.streaming = new MediaStreaming(registry, bytesPerSecond);
         // a virtual thread per stream, no pool: the streams in progress are the "stream" pool's load, bounded only
         // by the requests in flight (the other variants' 1,000 stream threads)

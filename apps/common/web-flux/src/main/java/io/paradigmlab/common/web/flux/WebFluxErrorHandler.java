@@ -4,9 +4,8 @@ import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.common.contract.DatabaseFailures;
 import io.paradigmlab.common.contract.ErrorBody;
 import io.paradigmlab.common.contract.ErrorWords;
+import io.paradigmlab.common.contract.Failures;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.webflux.error.ErrorWebExceptionHandler;
@@ -35,7 +34,8 @@ import reactor.core.publisher.Mono;
  *   <li>{@link ApiException}s with their own status and messages, {@code Retry-After} on a 503 with the exception's
  *       {@link ApiException.Unavailable#retryAfterSeconds()};</li>
  *   <li>a database out of reach or a pool without a free connection ({@link DatabaseFailures}): 503
- *       {@link ApiException.Unavailable#DATABASE};</li>
+ *       {@link ApiException.Unavailable#DATABASE}; a full scheduler queue: 503 {@link ErrorWords#overloaded()}
+ *       (both {@link Failures#answer}, as in the servlet variants);</li>
  *   <li>a body over a size limit: 413 {@link ErrorWords#payloadTooLarge()};</li>
  *   <li>a body that is not JSON or not of the expected shape: 400 {@link ErrorWords#malformedBody()};</li>
  *   <li>Spring's own 4xx (unknown path 404, wrong method 405, unsupported media type 415) with the application's
@@ -53,13 +53,11 @@ public final class WebFluxErrorHandler implements ErrorWebExceptionHandler, Orde
     public static final int ORDER = -2;
 
     private static final Logger log = LoggerFactory.getLogger(WebFluxErrorHandler.class);
-    /** An outage fails every request: its warning is logged once every this often, not once a request. */
-    private static final long WARN_EVERY_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final ServerResponse.Context context;
     private final ErrorWords words;
     private final List<ErrorMapping> mappings;
-    private final AtomicLong lastUnavailableWarning = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
+    private final Failures.Throttle outageWarnings = new Failures.Throttle();
 
     public WebFluxErrorHandler(ServerCodecConfigurer codecs, ErrorWords words, List<ErrorMapping> mappings) {
         List<HttpMessageWriter<?>> writers = codecs.getWriters();
@@ -118,11 +116,8 @@ public final class WebFluxErrorHandler implements ErrorWebExceptionHandler, Orde
                 break;
             }
         }
-        if (api == null && error instanceof ApiException e) {
-            api = e;
-        }
-        if (api == null && DatabaseFailures.unreachable(error)) {
-            api = new ApiException.Unavailable(ApiException.Unavailable.DATABASE);
+        if (api == null) {
+            api = Failures.answer(error, words);
         }
         if (api != null) {
             if (api instanceof ApiException.Unavailable unavailable) {
@@ -135,7 +130,7 @@ public final class WebFluxErrorHandler implements ErrorWebExceptionHandler, Orde
             }
             return ErrorBody.of(api, path);
         }
-        if (causedBy(error, DataBufferLimitException.class)) {
+        if (Failures.causedBy(error, DataBufferLimitException.class)) {
             return ErrorBody.of(413, path, words.forStatus(413));
         }
         if (error instanceof DecodingException || error instanceof ServerWebInputException) {
@@ -152,20 +147,9 @@ public final class WebFluxErrorHandler implements ErrorWebExceptionHandler, Orde
     }
 
     private void warnUnavailable(ServerHttpRequest request, String path, ApiException api, Throwable error) {
-        long now = System.nanoTime();
-        long last = lastUnavailableWarning.get();
-        if (now - last >= WARN_EVERY_NANOS && lastUnavailableWarning.compareAndSet(last, now)) {
+        if (outageWarnings.tryAcquire()) {
             log.warn("{}, answering 503 (first seen on {} {}: {}; at most one warning every 10 s)",
                     api.errors().getFirst(), request.getMethod(), path, DatabaseFailures.rootCause(error));
         }
-    }
-
-    private static boolean causedBy(Throwable error, Class<? extends Throwable> type) {
-        for (Throwable e = error; e != null; e = e.getCause() == e ? null : e.getCause()) {
-            if (type.isInstance(e)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -3,19 +3,16 @@ package io.paradigmlab.common.web.mvc;
 import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.common.contract.DatabaseFailures;
 import io.paradigmlab.common.contract.ErrorBody;
+import io.paradigmlab.common.contract.Failures;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.List;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.catalina.connector.ClientAbortException;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.core.task.TaskRejectedException;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.ErrorResponse;
@@ -52,9 +49,7 @@ public class MvcErrorHandler {
 
     private static final Logger log = LoggerFactory.getLogger(MvcErrorHandler.class);
 
-    /** The last time an outage was logged: an outage fails every request, the log needs to say so once in a while. */
-    private static final AtomicLong lastOutageWarning = new AtomicLong(Long.MIN_VALUE);
-    private static final long OUTAGE_WARNING_INTERVAL_NANOS = 10_000_000_000L;
+    private static final Failures.Throttle outageWarnings = new Failures.Throttle();
 
     private final ErrorResponses errors;
 
@@ -62,53 +57,30 @@ public class MvcErrorHandler {
         this.errors = errors;
     }
 
-    /** Whether the client closed the connection (a streamed answer it stopped reading): nobody to answer. */
+    /**
+     * Whether the client closed the connection (a streamed answer it stopped reading): nobody to answer. Spring's test
+     * reads "connection reset" or "broken pipe" in any cause's message, and so does the database driver's error when
+     * PostgreSQL ends its sessions: that one is the database's connection, and the client still waits for its 503.
+     */
     public static boolean clientGone(Throwable error) {
-        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ClientAbortException) {
-                return true;
-            }
-        }
-        return DisconnectedClientHelper.isClientDisconnectedException(error);
+        return Failures.causedBy(error, ClientAbortException.class) || DatabaseFailures.driverError(error) == null
+                && DisconnectedClientHelper.isClientDisconnectedException(error);
     }
 
     /** Whether a read of the body failed for passing the application's bound ({@link LimitedBodyStream}). */
     static boolean bodyTooLarge(Throwable error) {
-        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof LimitedBodyStream.BodyTooLargeException) {
-                return true;
-            }
-        }
-        return false;
+        return Failures.causedBy(error, LimitedBodyStream.BodyTooLargeException.class);
     }
 
     /** Logs a 503's cause at most every 10 s. */
     public static void warnOutage(String method, String path, Throwable e) {
-        long now = System.nanoTime();
-        long last = lastOutageWarning.get();
-        if ((last == Long.MIN_VALUE || now - last >= OUTAGE_WARNING_INTERVAL_NANOS)
-                && lastOutageWarning.compareAndSet(last, now)) {
+        if (outageWarnings.tryAcquire()) {
             log.warn("Answering 503 ({} {}): {}", method, path, e.toString());
         }
     }
 
     private ResponseEntity<ErrorBody> standard(int status, HttpServletRequest request) {
         return errors.standard(status, request.getRequestURI(), null);
-    }
-
-    @ExceptionHandler(ApiException.class)
-    public ResponseEntity<ErrorBody> api(ApiException e, HttpServletRequest request, HttpServletResponse response) {
-        if (response.isCommitted()) {
-            // a streamed answer failed half-way: no status can be sent any more; rethrown, Tomcat closes the
-            // connection (the client sees a truncated answer, never a shorter well-formed one)
-            throw e;
-        }
-        // drops the part of a streamed answer still in Tomcat's buffer
-        response.resetBuffer();
-        if (e instanceof ApiException.Unavailable) {
-            warnOutage(request.getMethod(), request.getRequestURI(), e);
-        }
-        return ErrorResponses.of(e, request.getRequestURI());
     }
 
     /**
@@ -141,48 +113,38 @@ public class MvcErrorHandler {
         return standard(400, request);
     }
 
-    /** A bounded executor's queue is full: overload. */
-    @ExceptionHandler({RejectedExecutionException.class, TaskRejectedException.class})
-    public ResponseEntity<ErrorBody> rejected(Exception e, HttpServletRequest request) {
-        warnOutage(request.getMethod(), request.getRequestURI(), e);
-        return ErrorResponses.of(503, request.getRequestURI(), List.of(errors.words().overloaded()), null,
-                ErrorResponses.defaultRetryAfter());
-    }
-
     /** The client went away while an async answer was being written: nobody to answer. */
     @ExceptionHandler(AsyncRequestNotUsableException.class)
     public void unusable(AsyncRequestNotUsableException e) {
         // nothing to write to
     }
 
-    @ExceptionHandler(CompletionException.class)
-    public ResponseEntity<ErrorBody> completion(CompletionException e, HttpServletRequest request,
-            HttpServletResponse response) throws Exception {
-        if (e.getCause() instanceof ApiException api) {
-            return api(api, request, response);
-        }
-        if (e.getCause() instanceof RejectedExecutionException rejected) {
-            return rejected(rejected, request);
-        }
-        return unexpected(e, request, response);
-    }
-
+    /**
+     * Everything else: the contract's answer where it decides alone ({@link Failures#answer}: an {@link ApiException},
+     * also inside a {@code CompletionException}, a full executor 503, an unreachable database 503), a body read past
+     * the bound 413, Spring's own 4xx, otherwise a 500 whose cause is logged and never returned.
+     */
     @ExceptionHandler(Exception.class)
     public ResponseEntity<ErrorBody> unexpected(Exception e, HttpServletRequest request, HttpServletResponse response)
             throws Exception {
-        if (clientGone(e)) {
+        ApiException api = Failures.answer(e, errors.words());
+        if (api == null && clientGone(e)) {
             log.debug("Client went away during {} {}", request.getMethod(), request.getRequestURI());
             return null;
         }
         if (response.isCommitted()) {
+            // a streamed answer failed half-way: no status can be sent any more; rethrown, Tomcat closes the
+            // connection (the client sees a truncated answer, never a shorter well-formed one)
             throw e;
         }
+        // drops the part of a streamed answer still in Tomcat's buffer
         response.resetBuffer();
-        if (DatabaseFailures.unreachable(e)) {
-            // the database is down, restarting or out of connections: the client may retry (Retry-After)
-            warnOutage(request.getMethod(), request.getRequestURI(), e);
-            return ErrorResponses.of(new ApiException.Unavailable(ApiException.Unavailable.DATABASE),
-                    request.getRequestURI());
+        if (api != null) {
+            if (api instanceof ApiException.Unavailable) {
+                // the database or a service is out of reach, or an executor is full: the client may retry
+                warnOutage(request.getMethod(), request.getRequestURI(), e);
+            }
+            return ErrorResponses.of(api, request.getRequestURI());
         }
         if (bodyTooLarge(e)) {
             // a controller that read the body itself past the application's bound

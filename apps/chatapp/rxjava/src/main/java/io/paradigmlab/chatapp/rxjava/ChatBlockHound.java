@@ -1,10 +1,10 @@
 package io.paradigmlab.chatapp.rxjava;
 
 import io.netty.util.concurrent.FastThreadLocalThread;
+import io.paradigmlab.common.blockhound.BlockHoundInstaller;
 import io.reactivex.rxjava3.internal.schedulers.NonBlockingThread;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicLong;
-import io.paradigmlab.common.blockhound.BlockHoundInstaller;
 import reactor.blockhound.BlockHound;
 import reactor.blockhound.BlockingOperationError;
 import reactor.blockhound.integration.BlockHoundIntegration;
@@ -27,16 +27,6 @@ import reactor.blockhound.integration.BlockHoundIntegration;
 public final class ChatBlockHound implements BlockHoundIntegration {
 
     private static final AtomicLong DETECTED = new AtomicLong();
-
-    /** Installs BlockHound with this integration and the common one, once per JVM; later calls do nothing. */
-    public static void install() {
-        BlockHoundInstaller.install();
-    }
-
-    /** Whether {@link #install()} ran in this JVM. */
-    public static boolean installed() {
-        return BlockHoundInstaller.installed();
-    }
 
     /** Blocking calls detected (and failed) since the install. */
     public static long detected() {

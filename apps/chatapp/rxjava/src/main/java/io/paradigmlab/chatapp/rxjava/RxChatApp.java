@@ -5,10 +5,13 @@ import io.paradigmlab.chatapp.server.ChatCounters;
 import io.paradigmlab.chatapp.server.ChatServer;
 import io.paradigmlab.chatapp.server.HealthCheck;
 import io.paradigmlab.chatapp.server.OnlineUsers;
+import io.paradigmlab.common.blockhound.BlockHoundInstaller;
 import io.reactivex.rxjava3.exceptions.UndeliverableException;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 import io.vertx.core.Vertx;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The rxjava variant's process: the shared WebSocket shell ({@link ChatServer}) with the {@link RxChatEngine}, the
@@ -38,7 +41,7 @@ public final class RxChatApp implements AutoCloseable {
     public static void main(String[] args) {
         ChatConfig config = ChatConfig.fromSystemProperties();
         if (config.blockhound()) {
-            ChatBlockHound.install();
+            BlockHoundInstaller.install();
         }
         RxChatApp app = start(config);
         Runtime.getRuntime().addShutdownHook(new Thread(app::close, "chatapp-shutdown"));
@@ -115,6 +118,14 @@ public final class RxChatApp implements AutoCloseable {
         } catch (RuntimeException e) {
             ChatLog.warn("closing the pool: " + e);
         }
-        vertx.close().toCompletionStage().toCompletableFuture().join();
+        try {
+            // bounded: a test run once saw Vert.x's close future never complete with its event loop idle (cause not
+            // found); a stop must not hang the JVM that asked for it
+            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            ChatLog.warn("closing Vert.x: " + e);
+        }
     }
 }

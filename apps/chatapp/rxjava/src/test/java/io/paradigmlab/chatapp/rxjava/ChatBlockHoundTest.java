@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paradigmlab.chatapp.server.ChatServer;
+import io.paradigmlab.common.blockhound.BlockHoundInstaller;
 import io.reactivex.rxjava3.core.Single;
 import io.reactivex.rxjava3.schedulers.Schedulers;
 import io.vertx.core.Vertx;
@@ -27,7 +28,7 @@ class ChatBlockHoundTest {
 
     @BeforeAll
     void install() {
-        ChatBlockHound.install();
+        BlockHoundInstaller.install();
         vertx = ChatServer.newVertx();
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.paradigmlab.chatapp.server.ChatConfig;
 import io.paradigmlab.chatapp.tck.ChatEngineContract;
 import io.paradigmlab.chatapp.tck.RunningChat;
+import io.paradigmlab.common.blockhound.BlockHoundInstaller;
 import org.junit.jupiter.api.AfterAll;
 
 /**
@@ -18,7 +19,7 @@ class RxChatEngineTest extends ChatEngineContract {
 
     @Override
     protected RunningChat start(ChatConfig config) {
-        ChatBlockHound.install();
+        BlockHoundInstaller.install();
         detectedBefore = ChatBlockHound.detected();
         RxChatApp app = RxChatApp.start(config);
         return new RunningChat(app.port(), app.counters(), app);
@@ -33,7 +34,7 @@ class RxChatEngineTest extends ChatEngineContract {
     /** Every request of the contract ran under BlockHound; not one blocking call may have been seen. */
     @AfterAll
     void noBlockingCallWasDetected() {
-        assertThat(ChatBlockHound.installed()).isTrue();
+        assertThat(BlockHoundInstaller.installed()).isTrue();
         assertThat(ChatBlockHound.detected() - detectedBefore).isZero();
     }
 }

@@ -7,6 +7,7 @@ import io.paradigmlab.chatapp.server.ChatConfig;
 import io.paradigmlab.chatapp.server.ChatCounters;
 import io.paradigmlab.chatapp.server.WsClient;
 import io.paradigmlab.chatapp.tck.ChatTestDatabase;
+import io.paradigmlab.common.blockhound.BlockHoundInstaller;
 import io.vertx.core.json.JsonObject;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -34,7 +35,7 @@ class RxEqualWorkTest {
 
     @BeforeAll
     void start() throws Exception {
-        ChatBlockHound.install();
+        BlockHoundInstaller.install();
         db = ChatTestDatabase.start(true);
         app = RxChatApp.start(ChatConfig.of(0, db.jdbcUrl(), ChatTestDatabase.USER, ChatTestDatabase.PASSWORD));
     }

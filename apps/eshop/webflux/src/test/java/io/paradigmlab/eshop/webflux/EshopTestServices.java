@@ -1,8 +1,8 @@
 package io.paradigmlab.eshop.webflux;
 
-import io.paradigmlab.eshop.schema.EshopSchema;
+import io.paradigmlab.common.blockhound.BlockHoundInstaller;
 import io.paradigmlab.eshop.schema.EshopSchema.Store;
-import io.paradigmlab.eshop.webflux.common.EshopBlockHound;
+import io.paradigmlab.eshop.schema.EshopSchema;
 import io.paradigmlab.eshop.webflux.inventory.InventoryConfiguration;
 import io.paradigmlab.eshop.webflux.order.OrderConfiguration;
 import io.paradigmlab.eshop.webflux.product.ProductConfiguration;
@@ -58,7 +58,7 @@ final class EshopTestServices {
     private final List<ConfigurableApplicationContext> contexts = new ArrayList<>();
 
     private EshopTestServices() throws IOException, SQLException {
-        EshopBlockHound.install();
+        BlockHoundInstaller.install();
         // MariaDB starts (and the first time unpacks) in the background while PostgreSQL, Inventory and Product start
         CompletableFuture<MariaDb> startingMariaDb = CompletableFuture.supplyAsync(() -> {
             MariaDb maria = MariaDb.embedded(Path.of("target", "mariadb-work"));

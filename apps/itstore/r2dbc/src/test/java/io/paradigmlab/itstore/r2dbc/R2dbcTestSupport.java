@@ -16,7 +16,7 @@ final class R2dbcTestSupport {
 
     /**
      * Installs BlockHound once per JVM: from then on a blocking call on a non-blocking thread (the driver's event
-     * loops, Reactor's {@code parallel()}) throws. Allowed, as Tweebyte's BlockHoundSupport allows them: r2dbc-postgresql's
+     * loops, Reactor's {@code parallel()}) throws. Allowed, as Tweebyte's TweebyteBlockHound allows them: r2dbc-postgresql's
      * SCRAM login drawing a nonce from SecureRandom (once per new connection), Netty's buffer allocator's brief lock, and
      * the lock Reactor's {@code toStream}/{@code toIterable} takes for a few instructions on the producing thread to
      * wake the reading thread ({@code BlockingIterable.SubscriberIterator#signalConsumer}: the blocking view's stream;

@@ -4,13 +4,13 @@ import static io.paradigmlab.common.contract.QueryValues.first;
 import static io.paradigmlab.common.contract.QueryValues.repeated;
 import static io.paradigmlab.common.contract.QueryValues.single;
 
+import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.BatchMode;
 import io.paradigmlab.eshop.domain.BatchOptions;
 import io.paradigmlab.eshop.domain.NewProduct;
 import io.paradigmlab.eshop.domain.OrderBatch;
 import io.paradigmlab.eshop.domain.OrderLine;
 import io.paradigmlab.eshop.domain.StockUpdate;
-import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.eshop.domain.error.ErrorList;
 import io.paradigmlab.eshop.domain.error.StandardErrors;
 import java.math.BigDecimal;

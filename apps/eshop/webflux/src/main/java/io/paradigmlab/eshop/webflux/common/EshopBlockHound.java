@@ -1,12 +1,11 @@
 package io.paradigmlab.eshop.webflux.common;
 
-import io.paradigmlab.common.blockhound.BlockHoundInstaller;
 import reactor.blockhound.BlockHound;
 import reactor.blockhound.integration.BlockHoundIntegration;
 
 /**
- * BlockHound for the reactive e-shop services: each app's {@code main()} calls {@link #installIfRequested()} first.
- * With {@code -Deshop.blockhound=true} (and the JVM flags {@code -XX:+EnableDynamicAgentLoading
+ * BlockHound for the reactive e-shop services: each app's {@code main()} calls
+ * {@code BlockHoundInstaller.installIfRequested("eshop.blockhound")} first. With {@code -Deshop.blockhound=true} (and the JVM flags {@code -XX:+EnableDynamicAgentLoading
  * -XX:+AllowRedefinitionToAddDeleteMethods}) a blocking call on a non-blocking thread (Reactor Netty's event loops,
  * the R2DBC drivers' loops, Reactor's {@code parallel()}, where the barcodes are drawn) throws
  * {@code BlockingOperationError}; the request fails with a 500 (or, once its answer has started, a closed connection)
@@ -17,19 +16,6 @@ import reactor.blockhound.integration.BlockHoundIntegration;
  * BlockHound's {@code ServiceLoader} SPI ({@code META-INF/services/reactor.blockhound.integration.BlockHoundIntegration}).
  */
 public final class EshopBlockHound implements BlockHoundIntegration {
-
-    /** The system property that asks for BlockHound. */
-    public static final String PROPERTY = "eshop.blockhound";
-
-    /** Installs BlockHound when {@code -Deshop.blockhound=true}; otherwise does nothing. */
-    public static void installIfRequested() {
-        BlockHoundInstaller.installIfRequested(PROPERTY);
-    }
-
-    /** Installs BlockHound once per JVM with every registered integration (also used by the tests). */
-    public static void install() {
-        BlockHoundInstaller.install();
-    }
 
     /**
      * The e-shop's allowances, each a wait that is not the application's and no I/O of a request:

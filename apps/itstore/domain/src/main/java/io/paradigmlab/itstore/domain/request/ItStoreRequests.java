@@ -4,8 +4,8 @@ import static io.paradigmlab.common.contract.QueryValues.first;
 import static io.paradigmlab.common.contract.QueryValues.repeated;
 import static io.paradigmlab.common.contract.QueryValues.single;
 
-import io.paradigmlab.itstore.domain.CesType;
 import io.paradigmlab.common.contract.ApiException;
+import io.paradigmlab.itstore.domain.CesType;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,10 +1,10 @@
 package io.paradigmlab.itstore.web.flux;
 
-import io.paradigmlab.common.web.flux.InFlightLimitFilter;
-import io.paradigmlab.common.contract.InFlightLimit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paradigmlab.common.contract.InFlightLimit;
+import io.paradigmlab.common.web.flux.InFlightLimitFilter;
 import io.paradigmlab.itstore.domain.Endpoints;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
 import java.io.IOException;

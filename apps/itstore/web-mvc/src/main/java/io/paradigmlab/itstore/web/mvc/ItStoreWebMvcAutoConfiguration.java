@@ -1,10 +1,10 @@
 package io.paradigmlab.itstore.web.mvc;
 
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.paradigmlab.common.contract.WebPlumbing;
 import io.paradigmlab.common.web.mvc.MvcPlumbingConfiguration;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
-import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.binder.MeterBinder;
 import io.paradigmlab.itstore.port.BlockingItStore;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;

@@ -1,9 +1,9 @@
 package io.paradigmlab.itstore.web.mvc;
 
-import io.paradigmlab.common.contract.InFlightLimit;
-import io.paradigmlab.common.web.mvc.InFlightLimitFilter;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.paradigmlab.common.contract.InFlightLimit;
+import io.paradigmlab.common.web.mvc.InFlightLimitFilter;
 import io.paradigmlab.itstore.domain.error.StandardErrors;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.paradigmlab.tweebyte.domain.error;
 
 import io.paradigmlab.common.contract.ErrorWords;
-import io.paradigmlab.tweebyte.domain.text.QueryStrings;
 import io.paradigmlab.common.contract.WebPlumbing;
+import io.paradigmlab.tweebyte.domain.text.QueryStrings;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package io.paradigmlab.tweebyte.web.flux;
 
-import io.paradigmlab.common.web.flux.ErrorMapping;
 import io.paradigmlab.common.contract.WebPlumbing;
+import io.paradigmlab.common.web.flux.ErrorMapping;
 import io.paradigmlab.common.web.flux.WebFluxPlumbingConfiguration;
 import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.tweebyte.security.Authenticator;

@@ -1,6 +1,6 @@
 package io.paradigmlab.eshop.reactive.order;
 
-import io.paradigmlab.eshop.webflux.common.EshopBlockHound;
+import io.paradigmlab.common.blockhound.BlockHoundInstaller;
 import io.paradigmlab.eshop.webflux.order.OrderConfiguration;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -17,7 +17,7 @@ public class ReactiveOrderApplication {
 
     /** With {@code -Deshop.blockhound=true} a blocking call on a non-blocking thread fails its request. */
     public static void main(String[] args) {
-        EshopBlockHound.installIfRequested();
+        BlockHoundInstaller.installIfRequested("eshop.blockhound");
         SpringApplication.run(ReactiveOrderApplication.class, args);
     }
 }

@@ -3,14 +3,14 @@ package io.paradigmlab.tweebyte.reactive.gateway;
 import static org.springframework.cloud.gateway.support.RouteMetadataUtils.CONNECT_TIMEOUT_ATTR;
 import static org.springframework.cloud.gateway.support.RouteMetadataUtils.RESPONSE_TIMEOUT_ATTR;
 
-import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
-import io.paradigmlab.tweebyte.gateway.docs.DocsPage;
-import io.paradigmlab.tweebyte.gateway.docs.GatewayProperties;
-import io.paradigmlab.tweebyte.security.Authenticator;
 import io.paradigmlab.common.contract.WebPlumbing;
 import io.paradigmlab.common.web.flux.ErrorMapping;
 import io.paradigmlab.common.web.flux.WebFluxPlumbingConfiguration;
 import io.paradigmlab.tweebyte.domain.error.StandardErrors;
+import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
+import io.paradigmlab.tweebyte.gateway.docs.DocsPage;
+import io.paradigmlab.tweebyte.gateway.docs.GatewayProperties;
+import io.paradigmlab.tweebyte.security.Authenticator;
 import io.paradigmlab.tweebyte.web.flux.ReactiveSupportAutoConfiguration;
 import io.paradigmlab.tweebyte.web.flux.TweebyteWebFlux;
 import java.net.URI;

@@ -1,6 +1,6 @@
 package io.paradigmlab.tweebyte.reactive.interaction;
 
-import io.paradigmlab.tweebyte.reactive.common.BlockHoundSupport;
+import io.paradigmlab.common.blockhound.BlockHoundInstaller;
 import io.paradigmlab.tweebyte.reactive.common.ClientProperties;
 import io.paradigmlab.tweebyte.reactive.common.CommonConfiguration;
 import io.paradigmlab.tweebyte.reactive.common.Downstream;
@@ -32,7 +32,7 @@ public class ReactiveInteractionApplication {
 
     /** With {@code -Dtweebyte.blockhound=true} a blocking call on a non-blocking thread fails its request. */
     public static void main(String[] args) {
-        BlockHoundSupport.installIfRequested();
+        BlockHoundInstaller.installIfRequested("tweebyte.blockhound");
         // before any scheduler exists: it sees every executor Reactor creates from now on (pool metrics)
         SchedulerMetrics.install();
         SpringApplication.run(ReactiveInteractionApplication.class, args);

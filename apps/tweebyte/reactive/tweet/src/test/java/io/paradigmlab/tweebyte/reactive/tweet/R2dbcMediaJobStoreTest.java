@@ -3,13 +3,14 @@ package io.paradigmlab.tweebyte.reactive.tweet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paradigmlab.common.blockhound.BlockHoundInstaller;
 import io.paradigmlab.common.contract.ApiException;
 import io.paradigmlab.tweebyte.domain.media.JobResult;
 import io.paradigmlab.tweebyte.domain.media.JobState;
 import io.paradigmlab.tweebyte.domain.media.MediaJob;
 import io.paradigmlab.tweebyte.domain.media.MediaJobRequest;
 import io.paradigmlab.tweebyte.domain.media.MediaJobRules;
-import io.paradigmlab.tweebyte.reactive.common.BlockHoundSupport;
+import io.paradigmlab.tweebyte.reactive.common.TweebyteBlockHound;
 import io.paradigmlab.tweebyte.schema.Migrations;
 import io.paradigmlab.tweebyte.schema.ServiceDatabase;
 import io.paradigmlab.tweebyte.security.Caller;
@@ -34,7 +35,7 @@ import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The media jobs on a real PostgreSQL under BlockHound (the services' allowances, {@link BlockHoundSupport}): the
+ * The media jobs on a real PostgreSQL under BlockHound (the services' allowances, {@link TweebyteBlockHound}): the
  * store's conditional statements one by one, then the workers and the endpoints' logic end to end: a job runs its
  * steps and succeeds, a cancel stops it, the timeout fails it, a stop leaves it RUNNING for the next start, a fourth
  * start abandons it, and the events stream frames every change. Every call is subscribed from a non-blocking thread.
@@ -52,7 +53,7 @@ class R2dbcMediaJobStoreTest {
     @BeforeAll
     static void start() throws Exception {
         System.setProperty("tweebyte.blockhound", "true");
-        BlockHoundSupport.installIfRequested();
+        BlockHoundInstaller.installIfRequested("tweebyte.blockhound");
         postgres = EmbeddedPostgres.builder().start();
         String name = ServiceDatabase.TWEET.defaultName();
         try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {

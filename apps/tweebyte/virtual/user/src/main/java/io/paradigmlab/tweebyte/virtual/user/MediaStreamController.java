@@ -1,7 +1,7 @@
 package io.paradigmlab.tweebyte.virtual.user;
 
-import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.tweebyte.domain.media.MediaStream;
 import io.paradigmlab.tweebyte.security.Caller;
 import io.paradigmlab.tweebyte.web.mvc.media.ExecutorMetrics;

@@ -1,24 +1,16 @@
 package io.paradigmlab.tweebyte.reactive.common;
 
-import io.paradigmlab.common.blockhound.BlockHoundInstaller;
 import reactor.blockhound.BlockHound;
 import reactor.blockhound.integration.BlockHoundIntegration;
 
 /**
- * BlockHound for the test suite: every reactive service's main() calls {@link #installIfRequested()} first. The
+ * BlockHound for the test suite: every reactive service's main() calls
+ * {@code BlockHoundInstaller.installIfRequested("tweebyte.blockhound")} first ({@code -Dtweebyte.blockhound=true}). The
  * allowances every application shares (the SCRAM login's nonce, Netty's allocator) are {@code common-blockhound}'s;
  * this integration adds Tweebyte's own, and is registered beside it through BlockHound's {@code ServiceLoader} SPI
  * ({@code META-INF/services/reactor.blockhound.integration.BlockHoundIntegration}).
  */
-public final class BlockHoundSupport implements BlockHoundIntegration {
-
-    /** The system property that asks for BlockHound. */
-    public static final String PROPERTY = "tweebyte.blockhound";
-
-    /** With {@code -Dtweebyte.blockhound=true} a blocking call on a non-blocking thread fails its request. */
-    public static void installIfRequested() {
-        BlockHoundInstaller.installIfRequested(PROPERTY);
-    }
+public final class TweebyteBlockHound implements BlockHoundIntegration {
 
     /**
      * Spring Data Redis hands out its shared Lettuce connection under a lock (LettuceConnectionFactory#doInLock), and

@@ -33,7 +33,9 @@ import io.paradigmlab.lab.results.LevelMeasurement.Verdict;
 import io.paradigmlab.lab.results.Profiles;
 import io.paradigmlab.lab.results.SoakSlice;
 import io.paradigmlab.lab.results.StaticMetrics;
+import io.paradigmlab.lab.results.SteadyState;
 import io.paradigmlab.lab.results.Verification;
+import io.paradigmlab.lab.results.WarmupRun;
 import io.paradigmlab.lab.verify.RedisCommandStats;
 import java.io.IOException;
 import java.io.InputStream;
@@ -160,6 +162,7 @@ public final class CampaignRunner {
         List<LevelMeasurement> measurements = new ArrayList<>();
         List<SoakSlice> soak = new ArrayList<>();
         List<StaticMetrics> statics = new ArrayList<>();
+        List<WarmupRun> warmups = new ArrayList<>();
         out.println("Starting PostgreSQL and Redis...");
         try (RemoteServices remote = request.openServiceHost(out);
              Infrastructure infra = Infrastructure.start(
@@ -220,20 +223,21 @@ public final class CampaignRunner {
                             ? run.substring(0, run.length() - CampaignSettings.REPEAT_SUFFIX.length()) : run;
                     if (settings.targets().contains(variant)) {
                         progress.beginTargetRun(rep, settings.repetitions(), run);
-                        runTarget(campaign, run, rep, measurements, soak, progress);
+                        runTarget(campaign, run, rep, measurements, soak, warmups, progress);
                     } else {
                         progress.beginRun(rep, settings.repetitions(), run);
                         runLaunched(campaign, variant, run, rep, progress, measurements, soak, statics,
-                                environment);
+                                warmups, environment);
                     }
                 }
             }
             // after every measured repetition, never among them: profilers cost CPU and change the timings
             Profiles profiles = request.profiling() == null || launched.isEmpty() ? null
-                    : ProfileRun.run(repo, campaign, launched, measurements, out);
+                    : ProfileRun.run(repo, campaign, launched, measurements, warmups, out);
             progress.done();
             return new CampaignResult(id, started, Instant.now(), request.command(), environment, settings,
-                    List.copyOf(measurements), List.copyOf(statics), verification, ceiling, profiles, List.copyOf(soak));
+                    List.copyOf(measurements), List.copyOf(statics), verification, ceiling, profiles, List.copyOf(soak),
+                    List.copyOf(warmups));
         }
     }
 
@@ -361,7 +365,8 @@ public final class CampaignRunner {
 
     private static void runLaunched(PreparedCampaign campaign, String variant, String label, int rep,
                                     Progress progress, List<LevelMeasurement> measurements, List<SoakSlice> soak,
-                                    List<StaticMetrics> statics, Map<String, String> environment) {
+                                    List<StaticMetrics> statics, List<WarmupRun> warmups,
+                                    Map<String, String> environment) {
         Request request = campaign.request();
         ScenarioInfo scenario = campaign.scenario();
         Path runDir = campaign.workDir().resolve(label.replace(' ', '-').replace("(", "").replace(")", ""))
@@ -393,10 +398,9 @@ public final class CampaignRunner {
             List<PhaseOutcome> outcomes;
             try (ResourceSampler sampler = new ResourceSampler(watched)) {
                 sampler.start();
-                outcomes = ScenarioLoad.run(scenario.id(), campaign.scenarioText(), new ScenarioLoad.Target(
+                outcomes = load(campaign, label, rep, new ScenarioLoad.Target(
                         endpointsFor(viaGateway ? deployment.gatewayEndpoints() : deployment.endpoints(), scenario),
-                        dataDir, viaGateway ? Map.of() : deployment.instanceEndpoints()), request.plan(),
-                        request.settings().seed(), progress.loadProgress());
+                        dataDir, viaGateway ? Map.of() : deployment.instanceEndpoints()), sampler, progress, warmups);
                 record(label, rep, request, outcomes, sampler, true, measurements, soak);
             }
             for (var entry : measured.entrySet()) {
@@ -527,7 +531,8 @@ public final class CampaignRunner {
     }
 
     private static void runTarget(PreparedCampaign campaign, String label, int rep,
-                                  List<LevelMeasurement> measurements, List<SoakSlice> soak, Progress progress) {
+                                  List<LevelMeasurement> measurements, List<SoakSlice> soak, List<WarmupRun> warmups,
+                                  Progress progress) {
         Request request = campaign.request();
         ScenarioInfo scenario = campaign.scenario();
         String target = label.endsWith(CampaignSettings.REPEAT_SUFFIX)
@@ -540,11 +545,57 @@ public final class CampaignRunner {
         // its processes are not the lab's: only the load generator's own CPU is sampled
         try (ResourceSampler sampler = new ResourceSampler(List.of())) {
             sampler.start();
-            outcomes = ScenarioLoad.run(scenario.id(), campaign.scenarioText(), new ScenarioLoad.Target(
-                    endpointsFor(targetEndpoints(request, target), scenario), dataDir), request.plan(),
-                    request.settings().seed(), progress.loadProgress());
+            outcomes = load(campaign, label, rep, new ScenarioLoad.Target(
+                    endpointsFor(targetEndpoints(request, target), scenario), dataDir), sampler, progress, warmups);
             record(label, rep, request, outcomes, sampler, false, measurements, soak);
         }
+    }
+
+    /**
+     * One run's load: its warm-up and its levels, one outcome per level (per slice for a soak); the warm-up is
+     * recorded in {@code warmups}. A fixed warm-up ({@link SteadyState#adaptive()} false) is the plan's own first
+     * phase. An adaptive one runs before the plan, in windows of one short run each at the plan's warm-up level
+     * ({@link AdaptiveWarmup}), each window's JIT share read from {@code sampler}; the plan then runs without a
+     * warm-up. Every window and the levels draw the data files' rows from where the previous run left them
+     * ({@link AdaptiveWarmup#rotate}), as one run's phases share one cursor.
+     */
+    static List<PhaseOutcome> load(PreparedCampaign campaign, String label, int rep, ScenarioLoad.Target target,
+                                   ResourceSampler sampler, Progress progress, List<WarmupRun> warmups) {
+        Request request = campaign.request();
+        LoadPlan plan = request.plan();
+        SteadyState steady = request.settings().steadyState();
+        String name = campaign.scenario().id();
+        long seed = request.settings().seed();
+        if (!steady.adaptive()) {
+            warmups.add(new WarmupRun(label, rep, false, plan.warmupSeconds(), false, List.of()));
+            return ScenarioLoad.run(name, campaign.scenarioText(), target, plan, seed, progress.loadProgress());
+        }
+        progress.adaptiveWarmup(plan.warmupLevel(), steady.windowSeconds(), steady.capSeconds());
+        Path runDir = target.dataDir().resolveSibling("warmup");
+        long[] rowsUsed = {0};
+        int[] window = {0};
+        WarmupRun warmup = AdaptiveWarmup.run(label, rep, steady, seconds -> {
+            window[0]++;
+            Path dir = runDir.resolve("window-" + window[0]);
+            AdaptiveWarmup.rotate(target.dataDir(), dir, rowsUsed[0]);
+            LoadPlan one = new LoadPlan(plan.model(), List.of(plan.warmupLevel()), 0, seconds, plan.timeoutMillis());
+            PhaseOutcome o = ScenarioLoad.run(name, campaign.scenarioText(),
+                    new ScenarioLoad.Target(target.endpoints(), dir, target.instances()), one, seed,
+                    progress.quietLoadProgress()).getFirst();
+            // every request drew at most one row of each file it reads, and a session may have drawn one it did
+            // not send yet: an upper bound, so no row is drawn twice (a few are skipped)
+            rowsUsed[0] += o.requests() + plan.warmupLevel();
+            return new WarmupRun.Window(o.seconds(), o.validThroughput(),
+                    sampler.window(o.startMillis(), o.endMillis()).jitShare());
+        }, progress::note);
+        warmups.add(warmup);
+        Path measured = runDir.resolve("levels");
+        AdaptiveWarmup.rotate(target.dataDir(), measured, rowsUsed[0]);
+        LoadPlan levels = new LoadPlan(plan.model(), plan.levels(), 0, plan.durationSeconds(), plan.timeoutMillis(),
+                plan.slices());
+        return ScenarioLoad.run(name, campaign.scenarioText(),
+                new ScenarioLoad.Target(target.endpoints(), measured, target.instances()), levels, seed,
+                progress.loadProgress());
     }
 
     /**

@@ -36,6 +36,16 @@ final class ProfileRun {
 
     static Profiles run(RepoLayout repo, PreparedCampaign campaign, List<String> launched,
                         List<LevelMeasurement> measurements, PrintStream out) {
+        return run(repo, campaign, launched, measurements, List.of(), out);
+    }
+
+    /**
+     * With the measured runs' warm-ups: after an adaptive warm-up, a profiling run warms up (fixed) for the longest
+     * one the measured runs needed, rounded up to whole seconds, rather than for the cap.
+     */
+    static Profiles run(RepoLayout repo, PreparedCampaign campaign, List<String> launched,
+                        List<LevelMeasurement> measurements, List<io.paradigmlab.lab.results.WarmupRun> warmups,
+                        PrintStream out) {
         CampaignRunner.Request request = campaign.request();
         Profiling profiling = request.profiling();
         LoadPlan plan = request.plan();
@@ -56,7 +66,11 @@ final class ProfileRun {
             profiler = "unavailable: " + e.getMessage();
             out.println("  No CPU flame graphs: " + e.getMessage() + ". JDK Flight Recordings only.");
         }
-        LoadPlan one = new LoadPlan(plan.model(), List.of(choice.level()), plan.warmupSeconds(),
+        int warmup = request.settings().steadyState().adaptive() && !warmups.isEmpty()
+                ? (int) Math.ceil(warmups.stream().mapToDouble(io.paradigmlab.lab.results.WarmupRun::seconds).max()
+                        .orElse(plan.warmupSeconds()))
+                : plan.warmupSeconds();
+        LoadPlan one = new LoadPlan(plan.model(), List.of(choice.level()), warmup,
                 plan.durationSeconds(), plan.timeoutMillis());
         List<Profiles.VariantProfile> variants = new ArrayList<>();
         for (String variant : launched) {

@@ -48,6 +48,13 @@ final class Progress {
         }
     }
 
+    /** The start of an adaptive warm-up at {@code level}: windows of {@code window} s, at most {@code cap} s. */
+    void adaptiveWarmup(int level, int window, int cap) {
+        String unit = plan.model() == LoadPlan.Model.CLOSED ? " users" : " req/s";
+        out.printf("%s warm-up at %d%s in windows of %d s until two agree (at most %d s)%n", label, level, unit, window,
+                cap);
+    }
+
     /** A run on an external target: nothing to start. */
     void beginTargetRun(int rep, int reps, String target) {
         startRun();
@@ -65,6 +72,20 @@ final class Progress {
             @Override
             public void phaseStarted(String phase, int level) {
                 phase(phase, level);
+            }
+
+            @Override
+            public void note(String line) {
+                Progress.this.note(label + " warning: " + line);
+            }
+        };
+    }
+
+    /** What the load generator reports during an adaptive warm-up's windows: its remarks only, no phase lines. */
+    HyperfoilDriver.Progress quietLoadProgress() {
+        return new HyperfoilDriver.Progress() {
+            @Override
+            public void phaseStarted(String phase, int level) {
             }
 
             @Override

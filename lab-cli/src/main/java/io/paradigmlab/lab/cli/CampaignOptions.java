@@ -1,6 +1,7 @@
 package io.paradigmlab.lab.cli;
 
 import io.paradigmlab.lab.results.CampaignSettings;
+import io.paradigmlab.lab.results.SteadyState;
 import io.paradigmlab.lab.api.LabException;
 import io.paradigmlab.lab.launch.AotCache;
 import java.util.ArrayList;
@@ -234,6 +235,34 @@ final class CampaignOptions {
             case "off" -> false;
             default -> throw new LabException(option + " takes on or off, got: " + text);
         };
+    }
+
+    /** The value of {@code --warmup} that asks for the adaptive warm-up. */
+    static final String ADAPTIVE = "adaptive";
+
+    /**
+     * The warm-up and steady-state rule of {@code --warmup} ({@code warmup}: {@value #ADAPTIVE}, a duration, or null),
+     * {@code --warmup-cap}, {@code --steady-band} and {@code --steady-jit-share}. Adaptive when asked for, or when
+     * neither {@code --warmup} nor a load plan ({@code preset}) gives a warm-up; a duration, or a preset's warm-up, is
+     * a fixed one (a named plan reproduces a protocol, its warm-up included).
+     */
+    static SteadyState steadyState(String warmup, boolean preset, String cap, double band, double jitShare) {
+        boolean adaptive = warmup == null ? !preset : warmup.trim().equals(ADAPTIVE);
+        if (warmup != null && !adaptive) {
+            seconds("--warmup", warmup); // a duration, or a message that says what is expected
+        }
+        if (!(jitShare >= 0) || jitShare > 1) {
+            throw new LabException("--steady-jit-share is a share between 0 and 1 (0.05: 5 %), got " + jitShare);
+        }
+        if (!(band >= 0) || band > 1) {
+            throw new LabException("--steady-band is a share between 0 and 1 (0.10: 10 %), got " + band);
+        }
+        int capSeconds = seconds("--warmup-cap", cap);
+        if (capSeconds < SteadyState.WINDOW_SECONDS) {
+            throw new LabException("--warmup-cap must hold at least one warm-up window of " + SteadyState.WINDOW_SECONDS
+                    + " s, got " + cap);
+        }
+        return new SteadyState(adaptive, SteadyState.WINDOW_SECONDS, capSeconds, band, jitShare);
     }
 
     /** {@code --startup-probe}: on (every repetition), first (the first only) or off. */

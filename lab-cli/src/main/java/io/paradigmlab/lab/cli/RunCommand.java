@@ -16,6 +16,7 @@ import io.paradigmlab.lab.remote.ServiceHost;
 import io.paradigmlab.lab.report.ReportWriter;
 import io.paradigmlab.lab.results.CampaignResult;
 import io.paradigmlab.lab.results.CampaignSettings;
+import io.paradigmlab.lab.results.SteadyState;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -90,9 +91,28 @@ class RunCommand implements Runnable {
     @Option(names = "--reps", description = "Repetitions; each runs every variant back to back (default: 5).")
     Integer reps;
 
-    @Option(names = "--warmup", description = "Load before the first level of each run, never"
-            + " measured; closed model at the highest level, open model at the first (default: 60s).")
+    @Option(names = "--warmup", paramLabel = "adaptive|DURATION", description = "Load before the first level of"
+            + " each run, never measured; closed model at the highest level, open model at the first. adaptive:"
+            + " windows of 5 s until two successive ones agree (throughput within --steady-band, the JIT compiler"
+            + " under --steady-jit-share of the services' CPU), at most --warmup-cap; a DURATION (e.g. 30s) is a"
+            + " fixed warm-up that checks nothing (default: adaptive, or the --ladder plan's fixed warm-up).")
     String warmup;
+
+    @Option(names = "--warmup-cap", paramLabel = "DURATION", defaultValue = "120s", description = "The longest"
+            + " adaptive warm-up; a run that reaches it is measured anyway and its warm-up recorded as not steady"
+            + " (default: ${DEFAULT-VALUE}).")
+    String warmupCap = "120s";
+
+    @Option(names = "--steady-jit-share", paramLabel = "SHARE", defaultValue = "0.05", description = "A measured"
+            + " window is steady when the JIT compiler used at most this share of the services' CPU time in it (from"
+            + " jvm_compilation_time_ms_total); a level with a window above it gets no ranking, the report says"
+            + " \"not steady\" instead; also the adaptive warm-up's JIT condition (default: ${DEFAULT-VALUE}).")
+    double steadyJitShare = SteadyState.JIT_SHARE_LIMIT;
+
+    @Option(names = "--steady-band", paramLabel = "SHARE", defaultValue = "0.10", description = "Two successive"
+            + " adaptive warm-up windows agree when their throughputs differ by at most this share (default:"
+            + " ${DEFAULT-VALUE}).")
+    double steadyBand = SteadyState.THROUGHPUT_BAND;
 
     @Option(names = "--duration", description = "Measured window of each level (default: 180s); for a fixed-work"
             + " experiment (chatapp's), the time limit of one run (default: 600s).")
@@ -249,9 +269,14 @@ class RunCommand implements Runnable {
                 : preset != null && loadModel == LoadPlan.Model.CLOSED ? preset.levels()
                 : CampaignOptions.levels(loadModel == LoadPlan.Model.CLOSED ? "1,10,50,100,200" : "100,200,400,800");
         int timeoutSeconds = CampaignOptions.seconds("--timeout", timeout);
+        SteadyState steady = experiment.isPresent() ? SteadyState.fixedDefaults()
+                : CampaignOptions.steadyState(warmup, preset != null, warmupCap, steadyBand, steadyJitShare);
+        // adaptive: the plan's warm-up is the cap, the most a run may take (the campaign's estimate of the time left);
+        // the runner warms up in windows and runs the levels without it
         int warmupSeconds = experiment.isPresent() ? 0
+                : steady.adaptive() ? steady.capSeconds()
                 : warmup != null ? CampaignOptions.seconds("--warmup", warmup)
-                : preset != null ? preset.warmupSeconds() : 60;
+                : preset.warmupSeconds();
         LoadPlan plan = soakSeconds != null
                 ? LoadPlan.soak(loadModel, ladder.getFirst(), warmupSeconds, soakSeconds,
                         Math.max(1, timeoutSeconds) * 1000)
@@ -270,14 +295,18 @@ class RunCommand implements Runnable {
                 plan.durationSeconds(), dataScale.name(), dataScale.users(), seed, securityOn, errorThreshold,
                 noiseVariant, viaGateway, launchSettings, plan.soak() ? plan.slices() : 0,
                 // a fixed-work experiment starts a server per user count: its start-up is measured there already
-                experiment.isEmpty() ? CampaignOptions.startupProbeMode(startupProbe) : CampaignSettings.PROBE_OFF);
+                experiment.isEmpty() ? CampaignOptions.startupProbeMode(startupProbe) : CampaignSettings.PROBE_OFF,
+                steady);
         String command = "./lab run " + application.id() + " --scenario " + chosenScenario.id()
                 + (launched.isEmpty() ? "" : " --variants " + String.join(",", launched))
                 + external.entrySet().stream().map(e -> " --target " + e.getKey() + "=" + String.join(",", e.getValue()))
                 .collect(Collectors.joining())
                 + (experiment.isPresent() ? "" : " --model " + loadModel.id())
                 + " --levels " + ladder.stream().map(String::valueOf).collect(Collectors.joining(","))
-                + " --reps " + repetitions + (experiment.isPresent() ? "" : " --warmup " + plan.warmupSeconds() + "s")
+                + " --reps " + repetitions + (experiment.isPresent() ? "" : steady.adaptive()
+                ? " --warmup adaptive --warmup-cap " + steady.capSeconds() + "s --steady-band " + steady.throughputBand()
+                : " --warmup " + plan.warmupSeconds() + "s")
+                + (experiment.isPresent() ? "" : " --steady-jit-share " + steady.jitShareLimit())
                 + (plan.soak() ? " --soak " : " --duration ") + plan.durationSeconds()
                 + "s --scale " + dataScale.name() + " --seed " + seed + " --security " + security + " --noise " + noise
                 + (experiment.isPresent() ? "" : " --startup-probe " + startupProbe)
@@ -312,16 +341,16 @@ class RunCommand implements Runnable {
                     plan.durationSeconds(), dataScale.name());
         } else if (plan.soak()) {
             System.out.printf("Campaign %s: soak of %s on %s, %s model at %d %s for %d s in %d slices of %d s%s,"
-                            + " %d repetition(s), warm-up %d s, scale %s, %s%n", id, chosenScenario.id(), compared,
+                            + " %d repetition(s), warm-up %s, scale %s, %s%n", id, chosenScenario.id(), compared,
                     loadModel.id(), ladder.getFirst(), loadModel == LoadPlan.Model.CLOSED ? "users" : "req/s",
                     plan.durationSeconds(), plan.slices(), plan.sliceSeconds(),
                     plan.durationSeconds() < soakSeconds ? " (" + soakSeconds + " s rounded down to whole slices)" : "",
-                    repetitions, plan.warmupSeconds(), dataScale.name(),
+                    repetitions, warmupText(steady, plan), dataScale.name(),
                     viaGateway ? "through the gateway" : "straight to the services");
         } else {
-            System.out.printf("Campaign %s: %s on %s, %s model, levels %s, %d repetition(s), warm-up %d s, %d s per"
+            System.out.printf("Campaign %s: %s on %s, %s model, levels %s, %d repetition(s), warm-up %s, %d s per"
                             + " level, scale %s, %s%n", id, chosenScenario.id(), compared, loadModel.id(), ladder,
-                    repetitions, plan.warmupSeconds(), plan.durationSeconds(), dataScale.name(),
+                    repetitions, warmupText(steady, plan), plan.durationSeconds(), dataScale.name(),
                     viaGateway ? "through the gateway" : "straight to the services");
         }
         if (pinning != null) {
@@ -339,6 +368,11 @@ class RunCommand implements Runnable {
         }
         ReportWriter.write(result, dir);
         return dir;
+    }
+
+    /** The warm-up in a few words: "adaptive (at most 120 s)" or "30 s". */
+    static String warmupText(SteadyState steady, LoadPlan plan) {
+        return steady.adaptive() ? "adaptive (at most " + steady.capSeconds() + " s)" : plan.warmupSeconds() + " s";
     }
 
     /** Tweebyte's {@code small} as before scales were per application; any other application's smallest. */

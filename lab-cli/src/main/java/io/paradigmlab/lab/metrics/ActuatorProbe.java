@@ -17,13 +17,28 @@ public final class ActuatorProbe {
     /**
      * One reading; NaN where the endpoint did not answer. {@code gcPauseSeconds} is cumulative. {@code pools}: the
      * service's executors and schedulers by name ({@link PoolMetrics}), empty when it reports none or did not answer.
-     * {@code heapAfterGcMb}: see {@link #AFTER_GC}; NaN when the service does not report it.
+     * {@code heapAfterGcMb}: see {@link #AFTER_GC}; NaN when the service does not report it. {@code compilationMs}:
+     * see {@link #COMPILATION}, cumulative; NaN when the service does not report it.
      */
     public record Reading(double heapUsedMb, double liveThreads, double gcPauseSeconds, double virtualThreads,
-                          Map<String, PoolMetrics.Gauges> pools, double heapAfterGcMb) {
+                          Map<String, PoolMetrics.Gauges> pools, double heapAfterGcMb, double compilationMs) {
         static final Reading NONE = new Reading(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Map.of(),
-                Double.NaN);
+                Double.NaN, Double.NaN);
+
+        /** Without the JIT compiler's time. */
+        public Reading(double heapUsedMb, double liveThreads, double gcPauseSeconds, double virtualThreads,
+                       Map<String, PoolMetrics.Gauges> pools, double heapAfterGcMb) {
+            this(heapUsedMb, liveThreads, gcPauseSeconds, virtualThreads, pools, heapAfterGcMb, Double.NaN);
+        }
     }
+
+    /**
+     * The JIT compiler's time: Micrometer's {@code JvmCompilationMetrics} (registered by Spring Boot's JVM metrics),
+     * the {@code CompilationMXBean}'s total compilation time in milliseconds, a counter. HotSpot sums it over its
+     * compiler threads, so it is comparable with the process's CPU time (docs/methodology.md, "Steady state"). A
+     * service without it (ChatApp's Vert.x server binds its own, smaller set of JVM metrics) has none: NaN.
+     */
+    static final String COMPILATION = "jvm_compilation_time_ms_total";
 
     /**
      * The gauge of live virtual threads a service may expose (the JVM has no such metric; the IT store's MVC variants
@@ -70,6 +85,7 @@ public final class ActuatorProbe {
         double virtual = Double.NaN;
         double afterGcShare = Double.NaN;
         double longLivedMax = Double.NaN;
+        double compilation = Double.NaN;
         for (PrometheusText.Series s : PrometheusText.parse(exposition)) {
             double value = s.value();
             boolean heapArea = "heap".equals(s.label("area"));
@@ -77,6 +93,7 @@ public final class ActuatorProbe {
                 case "jvm_memory_used_bytes" -> heap += heapArea ? value : 0;
                 case "jvm_threads_live_threads" -> threads = value;
                 case "jvm_gc_pause_seconds_sum" -> gc += value;
+                case COMPILATION -> compilation = sum(compilation, value);
                 case VIRTUAL_THREADS -> virtual = Double.isNaN(virtual) ? value : virtual + value;
                 case AFTER_GC -> afterGcShare = heapArea ? sum(afterGcShare, value) : afterGcShare;
                 case "jvm_memory_max_bytes" -> longLivedMax = heapArea && longLived(s.label("id")) && value > 0
@@ -87,7 +104,7 @@ public final class ActuatorProbe {
         }
         double afterGc = afterGcShare * longLivedMax / (1024 * 1024);
         return new Reading(heap / (1024 * 1024), threads, gc, virtual, PoolMetrics.parse(exposition),
-                Double.isFinite(afterGc) ? afterGc : Double.NaN);
+                Double.isFinite(afterGc) ? afterGc : Double.NaN, compilation);
     }
 
     /**

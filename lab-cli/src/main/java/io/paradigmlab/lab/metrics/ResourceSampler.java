@@ -14,9 +14,10 @@ import java.util.function.Supplier;
 
 /**
  * Samples every second, for every service process of a variant: CPU %, RSS, open file descriptors, heap in use, heap
- * after GC, live threads, GC pause time and the pools ({@link PoolMetrics}); and the lab's own CPU, since the load
- * generator runs in it. A window's {@link Resources} is then the mean of the samples inside it (and the lowest heap
- * in use among them), its {@link Pool}s {@link #pools(long, long)}.
+ * after GC, live threads, GC pause time, JIT compilation time and the pools ({@link PoolMetrics}); and the lab's own
+ * CPU, since the load generator runs in it. A window's {@link Resources} is then the mean of the samples inside it
+ * (and the lowest heap in use among them, and the JIT's share of the CPU time), its {@link Pool}s
+ * {@link #pools(long, long)}.
  */
 public final class ResourceSampler implements AutoCloseable {
 
@@ -36,11 +37,22 @@ public final class ResourceSampler implements AutoCloseable {
      * The sum over services at one instant; CPU as a rate over the last second, 100 = one core. {@code pools}: the
      * services' pools by name, each summed over the services reporting it (empty when none answered with any).
      * {@code heapAfterGcMb} ({@link ActuatorProbe#AFTER_GC}) and {@code openFiles} are NaN unless every service
-     * reported them.
+     * reported them; so is {@code jitMsPerSecond}, the milliseconds of JIT compilation per second of wall time
+     * ({@link ActuatorProbe#COMPILATION}, the counter's difference since the previous sample), also NaN for the first
+     * sample and when a counter went down (a restarted process).
      */
     public record Sample(long epochMillis, double cpuPercent, double rssMb, double heapUsedMb, double threads,
                         double gcPauseMsPerSecond, double loaderCpuPercent, double virtualThreads,
-                        Map<String, PoolMetrics.Gauges> pools, double heapAfterGcMb, double openFiles) {
+                        Map<String, PoolMetrics.Gauges> pools, double heapAfterGcMb, double openFiles,
+                        double jitMsPerSecond) {
+
+        /** Without the JIT's compilation time. */
+        public Sample(long epochMillis, double cpuPercent, double rssMb, double heapUsedMb, double threads,
+                      double gcPauseMsPerSecond, double loaderCpuPercent, double virtualThreads,
+                      Map<String, PoolMetrics.Gauges> pools, double heapAfterGcMb, double openFiles) {
+            this(epochMillis, cpuPercent, rssMb, heapUsedMb, threads, gcPauseMsPerSecond, loaderCpuPercent,
+                    virtualThreads, pools, heapAfterGcMb, openFiles, Double.NaN);
+        }
 
         /** Without heap after GC or open files. */
         public Sample(long epochMillis, double cpuPercent, double rssMb, double heapUsedMb, double threads,
@@ -57,6 +69,7 @@ public final class ResourceSampler implements AutoCloseable {
     private final List<Sample> samples = new ArrayList<>();
     private double[] lastCpu;
     private double lastGc = Double.NaN;
+    private double lastCompilation = Double.NaN;
     private double lastLoaderCpu = Double.NaN;
     private long lastMillis;
 
@@ -77,6 +90,8 @@ public final class ResourceSampler implements AutoCloseable {
         double heap = 0;
         double threads = 0;
         double gc = 0;
+        // NaN as soon as one service does not report it: a variant's share must cover all its processes
+        double compilation = 0;
         double virtual = Double.NaN;
         double afterGc = 0;
         double openFiles = 0;
@@ -94,16 +109,20 @@ public final class ResourceSampler implements AutoCloseable {
             openFiles += process.openFiles();
             threads += jvm.liveThreads();
             gc += jvm.gcPauseSeconds();
+            compilation += jvm.compilationMs();
             pools.add(jvm.pools());
             if (!Double.isNaN(jvm.virtualThreads())) {
                 virtual = Double.isNaN(virtual) ? jvm.virtualThreads() : virtual + jvm.virtualThreads();
             }
         }
         double loaderCpu = ProcessProbe.read(ProcessHandle.current().pid()).cpuSeconds();
+        double jit = compilation >= lastCompilation ? (compilation - lastCompilation) / elapsed : Double.NaN;
         samples.add(new Sample(now, cpu, rss, heap, threads, (gc - lastGc) * 1000 / elapsed,
-                (loaderCpu - lastLoaderCpu) / elapsed * 100, virtual, PoolMetrics.sum(pools), afterGc, openFiles));
+                (loaderCpu - lastLoaderCpu) / elapsed * 100, virtual, PoolMetrics.sum(pools), afterGc, openFiles,
+                jit));
         lastCpu = cpuNow;
         lastGc = gc;
+        lastCompilation = compilation;
         lastLoaderCpu = loaderCpu;
         lastMillis = now;
     }
@@ -121,9 +140,9 @@ public final class ResourceSampler implements AutoCloseable {
     }
 
     /**
-     * Means over the samples taken inside [from, to] (epoch ms), and the lowest heap in use among them; the first
-     * sample after {@code from} covers the second before it, so it is skipped when it would reach back before the
-     * window.
+     * Means over the samples taken inside [from, to] (epoch ms), the lowest heap in use among them and the JIT's
+     * share of the CPU time ({@link #jitShare}); the first sample after {@code from} covers the second before it, so
+     * it is skipped when it would reach back before the window.
      */
     public synchronized Resources window(long from, long to) {
         return window(samples, from, to);
@@ -137,7 +156,26 @@ public final class ResourceSampler implements AutoCloseable {
                 mean(inside, Sample::gcPauseMsPerSecond), mean(inside, Sample::heapAfterGcMb),
                 inside.stream().mapToDouble(Sample::heapUsedMb).filter(v -> !Double.isNaN(v)).min()
                         .orElse(Double.NaN),
-                mean(inside, Sample::openFiles));
+                mean(inside, Sample::openFiles), mean(inside, Sample::jitMsPerSecond), jitShare(inside));
+    }
+
+    /**
+     * The JIT compiler's share of the services' CPU time over the samples: their compilation milliseconds summed,
+     * over their CPU milliseconds summed ({@code cpuPercent / 100 * 1000} per one-second sample), both over the
+     * samples that have both. NaN when none has both (a service without the compilation counter) or no CPU was used.
+     */
+    static double jitShare(List<Sample> samples) {
+        double jit = 0;
+        double cpu = 0;
+        boolean any = false;
+        for (Sample s : samples) {
+            if (Double.isFinite(s.jitMsPerSecond()) && Double.isFinite(s.cpuPercent())) {
+                jit += s.jitMsPerSecond();
+                cpu += s.cpuPercent() / 100 * 1000;
+                any = true;
+            }
+        }
+        return any && cpu > 0 ? jit / cpu : Double.NaN;
     }
 
     public synchronized double loaderCpu(long from, long to) {

@@ -30,10 +30,20 @@ import java.util.Set;
  * @param settingsDifferences   "name: a → b" for every setting that differs
  * @param environmentDifferences "key: a → b" for every environment entry that differs or exists in one only
  * @param rows                  one per variant, level and metric, variants in A's order, levels ascending
+ * @param notSteady             "A: not steady at 4 users: JIT 15 % of CPU (async)" for every compared level that
+ *                              was not steady in campaign A or B (docs/methodology.md, "Steady state"): its
+ *                              difference compares warm-ups as much as code
  */
 public record CampaignComparison(String campaignA, String campaignB, String levelUnit,
                                  List<String> settingsDifferences, List<String> environmentDifferences,
-                                 List<Row> rows) {
+                                 List<Row> rows, List<String> notSteady) {
+
+    /** Without steady-state notes. */
+    public CampaignComparison(String campaignA, String campaignB, String levelUnit,
+                              List<String> settingsDifferences, List<String> environmentDifferences,
+                              List<Row> rows) {
+        this(campaignA, campaignB, levelUnit, settingsDifferences, environmentDifferences, rows, List.of());
+    }
 
     /** Metrics compared between campaigns. */
     public static final List<Metric> METRICS = List.of(Metric.THROUGHPUT, Metric.LATENCY_P95, Metric.LATENCY_P99);
@@ -42,6 +52,7 @@ public record CampaignComparison(String campaignA, String campaignB, String leve
         settingsDifferences = List.copyOf(settingsDifferences);
         environmentDifferences = List.copyOf(environmentDifferences);
         rows = List.copyOf(rows);
+        notSteady = notSteady == null ? List.of() : List.copyOf(notSteady);
     }
 
     /**
@@ -97,9 +108,20 @@ public record CampaignComparison(String campaignA, String campaignB, String leve
                 }
             }
         }
+        List<String> notSteady = new ArrayList<>();
+        for (var campaign : List.of(a, b)) {
+            Steadiness steadiness = new Steadiness(campaign, CampaignStatistics.summarize(campaign));
+            for (int level : levels) {
+                String flag = steadiness.flag(level);
+                if (flag != null) {
+                    notSteady.add((campaign == a ? "A" : "B") + ": " + flag.replaceFirst("not steady: ",
+                            "not steady at " + level + " " + HtmlReport.levelUnit(a.settings()) + ": "));
+                }
+            }
+        }
         return new CampaignComparison(a.id(), b.id(), HtmlReport.levelUnit(a.settings()),
                 settingsDifferences(a.settings(), b.settings()),
-                environmentDifferences(a.environment(), b.environment()), rows);
+                environmentDifferences(a.environment(), b.environment()), rows, notSteady);
     }
 
     private static List<String> settingsDifferences(CampaignSettings a, CampaignSettings b) {

@@ -51,8 +51,12 @@ public final class CampaignJson {
         return MAPPER.treeToValue(root, CampaignResult.class);
     }
 
-    /** The resources sampled since the soak analysis came: absent from older files. */
-    private static final List<String> SAMPLED_LATER = List.of("heapAfterGcMb", "heapFloorMb", "openFiles");
+    /**
+     * The resources sampled since the soak analysis came (and the JIT's compilation time, since the steady-state
+     * check): absent from older files.
+     */
+    private static final List<String> SAMPLED_LATER = List.of("heapAfterGcMb", "heapFloorMb", "openFiles",
+            "jitMsPerSecond", "jitShare");
 
     /** Writes {@code result} to {@code file}, replacing it. */
     public static void write(CampaignResult result, Path file) {

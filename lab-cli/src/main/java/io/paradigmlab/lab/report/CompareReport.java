@@ -36,6 +36,11 @@ public final class CompareReport {
             out.println("Environment differs:");
             comparison.environmentDifferences().forEach(d -> out.println("  " + d));
         }
+        if (!comparison.notSteady().isEmpty()) {
+            out.println("Levels not in steady state (the JIT still compiling), whose differences compare warm-ups as"
+                    + " much as code:");
+            comparison.notSteady().forEach(d -> out.println("  " + d));
+        }
         if (comparison.rows().isEmpty()) {
             out.println("No variant and level measured in both campaigns.");
             return;
@@ -96,6 +101,13 @@ public final class CompareReport {
             out.println();
             comparison.settingsDifferences().forEach(d -> out.println("- " + md(d)));
             comparison.environmentDifferences().forEach(d -> out.println("- " + md(d)));
+        }
+        if (!comparison.notSteady().isEmpty()) {
+            out.println();
+            out.println("Levels not in steady state (the JIT still compiling), whose differences compare warm-ups as"
+                    + " much as code:");
+            out.println();
+            comparison.notSteady().forEach(d -> out.println("- " + md(d)));
         }
         out.println();
         if (comparison.rows().isEmpty()) {

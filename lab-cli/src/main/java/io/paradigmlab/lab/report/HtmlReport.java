@@ -3,6 +3,7 @@ package io.paradigmlab.lab.report;
 import io.paradigmlab.lab.results.CampaignResult;
 import io.paradigmlab.lab.results.CampaignSettings;
 import io.paradigmlab.lab.results.LevelMeasurement;
+import io.paradigmlab.lab.results.SteadyState;
 import io.paradigmlab.lab.stats.AotEffect;
 import io.paradigmlab.lab.stats.CampaignStatistics;
 import io.paradigmlab.lab.stats.CampaignSummary;
@@ -39,6 +40,8 @@ final class HtmlReport {
     private final CampaignSummary summary;
     private final List<Charts.Chart> charts;
     private final String soakSection;
+    private final Steadiness steadiness;
+    private final CpuPerRequest cpu;
 
     private HtmlReport(CampaignResult result, CampaignSummary summary, List<Charts.Chart> charts,
                        String soakSection) {
@@ -47,6 +50,8 @@ final class HtmlReport {
         this.summary = summary;
         this.charts = charts;
         this.soakSection = soakSection;
+        this.steadiness = new Steadiness(result, summary);
+        this.cpu = new CpuPerRequest(result, summary);
     }
 
     static String render(CampaignResult result, CampaignSummary summary, List<Charts.Chart> charts) {
@@ -117,6 +122,7 @@ final class HtmlReport {
         page.put("scenario", scenario());
         page.put("noise", noise());
         page.put("method", methodology());
+        page.put("steady", steady());
         page.put("ranking", ranking());
         page.put("summaryTables", summaryTables());
         page.put("experiment", experiment());
@@ -191,7 +197,7 @@ final class HtmlReport {
         }
         double threshold = settings == null ? Double.NaN : settings.errorThreshold();
         return map("model", settings == null ? "?" : settings.model(),
-                "warmup", settings == null ? 0 : settings.warmupSeconds(),
+                "warmup", settings == null ? "?" : warmupText(settings),
                 "duration", settings == null ? 0 : settings.durationSeconds(),
                 "slices", settings == null ? 0 : settings.soakSlices(),
                 "threshold", Double.isNaN(threshold) ? null : Fmt.fixed(threshold * 100, 1));
@@ -207,11 +213,12 @@ final class HtmlReport {
                 List<Map<String, Object>> ratios = new ArrayList<>();
                 for (int i = 0; i < variants.size(); i++) {
                     for (int j = i + 1; j < variants.size(); j++) {
+                        boolean steady = steadiness.steady(level);
                         ratios.add(summary.comparison(level, metric, variants.get(i), variants.get(j))
-                                .map(HtmlReport::ratio).orElse(null));
+                                .map(c -> steady ? ratio(c) : unjudged(c.ratio())).orElse(null));
                     }
                 }
-                rows.add(map("level", Fmt.fixed(level, 0), "ratios", ratios, "cells",
+                rows.add(map("level", Fmt.fixed(level, 0), "flag", steadiness.flag(level), "ratios", ratios, "cells",
                         variants.stream().map(v -> estimate(summary.level(v, level), metric)).toList()));
             }
             Map<String, Object> table = map("title", Charts.title(metric), "rows", rows);
@@ -228,8 +235,112 @@ final class HtmlReport {
                 table.put("ceiling", map("rows", ceilingRows, "describe", summary.ceiling().describe()));
             }
             tables.add(table);
+            if (metric == Metric.CPU) {
+                tables.add(cpuPerRequestTable());
+            }
         }
         return tables;
+    }
+
+    /**
+     * The services' CPU per completed request by level and variant, with the paired ratios B / A ({@link
+     * CpuPerRequest}); below 1, B spends less CPU on a request.
+     */
+    private Map<String, Object> cpuPerRequestTable() {
+        List<String> variants = summary.variants();
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (int level : summary.levels()) {
+            List<Map<String, Object>> ratios = new ArrayList<>();
+            for (int i = 0; i < variants.size(); i++) {
+                for (int j = i + 1; j < variants.size(); j++) {
+                    CpuPerRequest.Paired c = cpu.compare(level, variants.get(i), variants.get(j));
+                    if (!steadiness.steady(level)) {
+                        ratios.add(unjudged(c.ratio()));
+                        continue;
+                    }
+                    Map<String, Object> r = interval(c.ratio());
+                    r.put("css", "ratio" + (c.significant() ? c.bBetter() ? " better" : " worse" : ""));
+                    r.put("significant", c.significant());
+                    ratios.add(r);
+                }
+            }
+            final int at = level;
+            rows.add(map("level", Fmt.fixed(level, 0), "flag", steadiness.flag(level), "ratios", ratios, "cells",
+                    variants.stream().map(v -> cell(summary.level(v, at), cpu.estimate(v, at), 1)).toList()));
+        }
+        return map("title", CpuPerRequest.LABEL + " (µs)", "rows", rows, "cpuPerRequest", true);
+    }
+
+    /**
+     * A cell of an estimate that is no {@link Metric} (CPU per request, the JIT share), its values times {@code scale},
+     * as {@link #estimate(Optional, Metric)} gives for a metric.
+     */
+    private Map<String, Object> cell(Optional<LevelSummary> level, Estimate e, double scale) {
+        if (level.isEmpty()) {
+            return map("kind", "none");
+        }
+        LevelSummary s = level.get();
+        if (s.ok() == 0) {
+            return map("kind", "bad", "why", verdictCounts(s));
+        }
+        if (e.isEmpty() && settings != null && settings.targets().contains(s.variant())) {
+            return map("kind", "external");
+        }
+        return map("kind", "value", "text", Fmt.estimate(e, scale), "single", e.singleRun(),
+                "partial", !s.validInEveryRepetition(), "title", verdictCounts(s), "ok", s.ok(),
+                "reps", s.repetitions());
+    }
+
+    /** A ratio of a level that was not steady: its numbers, no colour and no significance mark, so no winner. */
+    private static Map<String, Object> unjudged(Estimate r) {
+        Map<String, Object> ratio = interval(r);
+        ratio.put("css", "ratio");
+        ratio.put("significant", false);
+        return ratio;
+    }
+
+    /**
+     * Steady state: per level and variant the JIT compiler's share of the services' CPU in the valid windows (the
+     * highest, and whether each was under the limit), and per variant how long its warm-ups took.
+     */
+    private Map<String, Object> steady() {
+        if (fixedWork()) {
+            return null;
+        }
+        SteadyState rule = steadiness.rule();
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (int level : summary.levels()) {
+            rows.add(map("level", Fmt.fixed(level, 0), "cells", summary.variants().stream().map(v -> steadiness
+                    .level(v, level).map(l -> l.windows() == 0 ? map("text", "–", "css", "")
+                            : Double.isNaN(l.jitShareMax()) ? map("text", "JIT share unknown", "css", "note")
+                            : l.steady() ? map("text", "steady · JIT ≤ " + Steadiness.percent(l.jitShareMax()), "css", "")
+                            : map("text", "not steady: JIT " + Steadiness.percent(l.jitShareMax()) + " of CPU ("
+                                    + l.notSteady() + "/" + l.windows() + " windows)", "css", "warn"))
+                    .orElse(map("text", "–", "css", ""))).toList()));
+        }
+        List<Map<String, Object>> warmups = new ArrayList<>();
+        for (Steadiness.Warmups w : steadiness.warmups()) {
+            warmups.add(map("variant", w.variant(), "mode", w.adaptive() ? "adaptive" : "fixed",
+                    "seconds", Fmt.estimate(w.seconds(), 1), "single", w.seconds().singleRun(),
+                    "steady", w.adaptive() ? w.steady() + "/" + w.runs() : "not checked", "runs", w.runs()));
+        }
+        List<Integer> notSteady = steadiness.notSteadyLevels();
+        return map("limit", Steadiness.percent(rule.jitShareLimit()), "adaptive", rule.adaptive(),
+                "window", rule.windowSeconds(), "cap", rule.capSeconds(),
+                "band", Steadiness.percent(rule.throughputBand()), "rows", rows, "warmups", warmups,
+                "notSteady", notSteady.isEmpty() ? null
+                        : String.join(", ", notSteady.stream().map(l -> Fmt.fixed(l, 0)).toList()));
+    }
+
+    /** The warm-up in words: "adaptive: windows of 5 s until two agree ..., at most 120 s" or "30 s (fixed)". */
+    static String warmupText(CampaignSettings settings) {
+        SteadyState rule = settings.steadyState();
+        return rule.adaptive()
+                ? "adaptive: windows of " + rule.windowSeconds() + " s until two successive ones agree (throughput"
+                        + " within " + Steadiness.percent(rule.throughputBand()) + ", JIT at most "
+                        + Steadiness.percent(rule.jitShareLimit()) + " of the services' CPU), at most "
+                        + rule.capSeconds() + " s"
+                : settings.warmupSeconds() + " s (fixed)";
     }
 
     /**
@@ -301,6 +412,12 @@ final class HtmlReport {
             ordered.sort(Comparator.comparingDouble((String v) -> summary.level(v, level).orElseThrow()
                     .estimate(Metric.THROUGHPUT).mean()).reversed());
             List<Map<String, Object>> parts = null;
+            String flag = steadiness.flag(level);
+            if (flag != null) {
+                // measured while the JIT still compiled: the ratios stand in the tables, unjudged, no winner here
+                rows.add(map("level", Fmt.fixed(level, 0), "pairs", null, "flag", flag));
+                continue;
+            }
             if (ordered.size() >= 2) {
                 parts = new ArrayList<>();
                 for (int i = 0; i + 1 < ordered.size(); i++) {
@@ -311,7 +428,7 @@ final class HtmlReport {
                             .orElse(map("kind", "unknown", "upper", upper, "lower", lower)));
                 }
             }
-            rows.add(map("level", Fmt.fixed(level, 0), "pairs", parts));
+            rows.add(map("level", Fmt.fixed(level, 0), "pairs", parts, "flag", null));
         }
         return rows;
     }
@@ -350,12 +467,20 @@ final class HtmlReport {
                 for (int j = i + 1; j < variants.size(); j++) {
                     String a = variants.get(i);
                     String b = variants.get(j);
-                    Optional<Crossover> ab = summary.crossover(metric, a, b);
-                    Optional<Crossover> ba = summary.crossover(metric, b, a);
+                    // the steady levels only: a level measured while the JIT compiled names no winner
+                    Optional<Crossover> ab = summary.crossover(metric, a, b)
+                            .map(c -> steadiness.crossover(summary, metric, a, b));
+                    Optional<Crossover> ba = summary.crossover(metric, b, a)
+                            .map(c -> steadiness.crossover(summary, metric, b, a));
                     if (ab.isEmpty() || ba.isEmpty()) {
                         continue;
                     }
-                    rows.add(map("metric", metric.label(), "a", a, "b", b, "result", describe(ab.get(), ba.get()),
+                    boolean onlyUnsteady = ab.get().kind() == Crossover.Kind.NO_DATA
+                            && summary.crossover(metric, a, b).get().kind() != Crossover.Kind.NO_DATA;
+                    rows.add(map("metric", metric.label(), "a", a, "b", b, "result", onlyUnsteady
+                                    ? map("kind", "unsteady", "levels", String.join(", ", steadiness.notSteadyLevels()
+                                    .stream().map(l -> Fmt.fixed(l, 0)).toList()), "unit", levelUnit(settings))
+                                    : describe(ab.get(), ba.get()),
                             "levels", String.join(", ", ab.get().levelsCompared().stream().map(String::valueOf)
                                     .toList())));
                 }
@@ -507,6 +632,11 @@ final class HtmlReport {
                 rows.add(map("title", Fmt.title(metric), "cells",
                         summary.levels().stream().map(level -> estimate(summary.level(v, level), metric)).toList()));
             }
+            rows.add(map("title", CpuPerRequest.LABEL + " (µs)", "cells", summary.levels().stream()
+                    .map(level -> cell(summary.level(v, level), cpu.estimate(v, level), 1)).toList()));
+            rows.add(map("title", "JIT share of service CPU (%)", "cells", summary.levels().stream()
+                    .map(level -> cell(summary.level(v, level), ReportWriter.jitShare(result, v, level), 100))
+                    .toList()));
             tables.add(map("variant", v, "rows", rows));
         }
         return tables;
@@ -530,7 +660,9 @@ final class HtmlReport {
         rows.add(row("Levels (" + levelUnit(settings) + ")",
                 String.join(", ", settings.levels().stream().map(String::valueOf).toList())));
         rows.add(row("Repetitions", String.valueOf(settings.repetitions())));
-        rows.add(row("Warm-up", settings.warmupSeconds() + " s"));
+        rows.add(row("Warm-up", warmupText(settings)));
+        rows.add(row("Steady window", "JIT compilation at most " + Steadiness.percent(
+                settings.steadyState().jitShareLimit()) + " of the services' CPU time (--steady-jit-share)"));
         if (settings.soak()) {
             rows.add(row("Soak window", settings.durationSeconds() + " s in " + settings.soakSlices() + " slices of "
                     + settings.durationSeconds() / settings.soakSlices() + " s"));

@@ -25,16 +25,21 @@ import java.nio.file.Path;
  * <ul>
  *   <li>{@value #CAMPAIGN_JSON}: the campaign itself;</li>
  *   <li>{@value #MEASUREMENTS_CSV}: one row per {@link LevelMeasurement}, every field but the pools flattened;</li>
- *   <li>{@value #SUMMARY_CSV}: one row per variant, level and {@link Metric} with mean, CI95 and n, and, when the
- *       scenario has a CPU ceiling, one row {@value #CEILING_FRACTION} per variant and level (throughput over the
- *       ceiling);</li>
+ *   <li>{@value #SUMMARY_CSV}: one row per variant, level and {@link Metric} with mean, CI95 and n, then rows
+ *       {@value CpuPerRequest#ID} (the services' CPU per completed request) and {@value #JIT_SHARE} (the JIT's
+ *       share of the services' CPU) per variant and level, and, when the scenario has a CPU ceiling, one row
+ *       {@value #CEILING_FRACTION} per variant and level (throughput over the ceiling);</li>
  *   <li>{@value #POOLS_CSV}: only when a variant reports pools: one row per measurement and pool (per-repetition
  *       values), then one per variant, level, pool and {@link PoolMetric} with mean, CI95 and n;</li>
- *   <li>{@value #COMPARISONS_CSV}: one row per level, compared metric and pair of variants (paired ratios), and
- *       the machine's noise;</li>
+ *   <li>{@value #COMPARISONS_CSV}: one row per level, compared metric and pair of variants (paired ratios; CPU
+ *       per request among them), and the machine's noise;</li>
  *   <li>{@value #PROFILES_CSV}: only with profiling runs ({@code --profile}): one row per profiled service JVM,
  *       then its top frames, most waited-on monitors and pinning sites (the flame graphs and recordings themselves
  *       are written into {@code profiles/} by the campaign);</li>
+ *   <li>{@value #STEADY_CSV}: one row per variant and level: whether its windows were steady and their JIT share
+ *       (docs/methodology.md, "Steady state");</li>
+ *   <li>{@value #WARMUPS_CSV}: one row per run (variant and repetition): its warm-up, fixed or adaptive, how long it
+ *       took and whether it reached steady state;</li>
  *   <li>{@value #SUMMARY_JSON}: statistics, comparisons, crossovers and static metrics;</li>
  *   <li>only for a soak ({@code --soak}): {@value #SOAK_CSV}, one row per variant, repetition and slice;
  *       {@value #SOAK_JSON}, the soak analysis ({@link SoakAnalysis}); {@value #SOAK_MD}, its table in Markdown;</li>
@@ -62,6 +67,12 @@ public final class ReportWriter {
     public static final String SOAK_MD = "soak.md";
     /** The metric id of a variant's throughput as a fraction of the CPU ceiling (summary.csv, summary.json). */
     public static final String CEILING_FRACTION = "ceiling_fraction";
+    /** The metric id of the JIT compiler's share of the services' CPU time (summary.csv, summary.json). */
+    public static final String JIT_SHARE = "jit_share";
+    /** Per variant and level: steady or not, and the JIT's share of the CPU. */
+    public static final String STEADY_CSV = "steady.csv";
+    /** Per run: its warm-up and how long it took. */
+    public static final String WARMUPS_CSV = "warmups.csv";
 
     private ReportWriter() {
     }
@@ -78,11 +89,13 @@ public final class ReportWriter {
             CampaignSummary summary = CampaignStatistics.summarize(result);
             CampaignJson.write(result, dir.resolve(CAMPAIGN_JSON));
             measurements(result).write(dir.resolve(MEASUREMENTS_CSV));
-            summaryCsv(summary).write(dir.resolve(SUMMARY_CSV));
+            summaryCsv(result, summary).write(dir.resolve(SUMMARY_CSV));
             if (!summary.pools().isEmpty()) {
                 poolsCsv(result, summary).write(dir.resolve(POOLS_CSV));
             }
-            comparisonsCsv(summary).write(dir.resolve(COMPARISONS_CSV));
+            comparisonsCsv(result, summary).write(dir.resolve(COMPARISONS_CSV));
+            steadyCsv(result, summary).write(dir.resolve(STEADY_CSV));
+            warmupsCsv(result).write(dir.resolve(WARMUPS_CSV));
             if (result.profiles() != null) {
                 profilesCsv(result.profiles()).write(dir.resolve(PROFILES_CSV));
             }
@@ -114,7 +127,10 @@ public final class ReportWriter {
                 "errors", "timeouts", "throughput", "offered_rate", "latency_mean_us", "latency_p50_us",
                 "latency_p90_us", "latency_p95_us", "latency_p99_us", "latency_p999_us", "latency_max_us",
                 "cpu_percent", "rss_mb", "heap_used_mb", "threads", "virtual_threads", "gc_pause_ms_per_s",
-                "heap_after_gc_mb", "heap_floor_mb", "open_files", "loader_cpu_percent", "verdict", "verdict_reason");
+                "heap_after_gc_mb", "heap_floor_mb", "open_files", "loader_cpu_percent", "verdict", "verdict_reason",
+                "jit_ms_per_s", "jit_share", "cpu_us_per_request", "steady");
+        double limit = result.settings() == null ? io.paradigmlab.lab.results.SteadyState.JIT_SHARE_LIMIT
+                : result.settings().steadyState().jitShareLimit();
         for (LevelMeasurement m : result.measurements()) {
             LevelMeasurement.Latency l = m.latency() != null ? m.latency()
                     : new LevelMeasurement.Latency(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
@@ -124,12 +140,19 @@ public final class ReportWriter {
                     m.responses(), m.errors(), m.timeouts(), m.throughput(), m.offeredRate(), l.mean(), l.p50(),
                     l.p90(), l.p95(), l.p99(), l.p999(), l.max(), r.cpuPercent(), r.rssMb(), r.heapUsedMb(),
                     r.threads(), r.virtualThreads(), r.gcPauseMsPerSecond(), r.heapAfterGcMb(), r.heapFloorMb(),
-                    r.openFiles(), m.loaderCpuPercent(), m.verdict(), m.verdictReason());
+                    r.openFiles(), m.loaderCpuPercent(), m.verdict(), m.verdictReason(), r.jitMsPerSecond(),
+                    r.jitShare(), m.cpuMicrosPerRequest(), m.steady(limit));
         }
         return csv;
     }
 
+    /** Without CPU per request or the JIT's share (a summary alone, without its campaign). */
     static Csv summaryCsv(CampaignSummary summary) {
+        return summaryCsv(null, summary);
+    }
+
+    static Csv summaryCsv(CampaignResult result, CampaignSummary summary) {
+        CpuPerRequest cpu = result == null ? null : new CpuPerRequest(result, summary);
         Csv csv = new Csv("variant", "level", "metric", "unit", "mean", "ci_low", "ci_high", "std_dev", "n",
                 "repetitions", "ok", "saturated", "failed", "missing");
         for (LevelSummary s : summary.levelSummaries()) {
@@ -137,6 +160,14 @@ public final class ReportWriter {
                 Estimate e = s.estimate(metric);
                 csv.row(s.variant(), s.level(), metric.id(), metric.unit(), e.mean(), e.ciLow(), e.ciHigh(),
                         e.stdDev(), e.n(), s.repetitions(), s.ok(), s.saturated(), s.failed(), s.missing());
+            }
+            if (cpu != null) {
+                Estimate e = cpu.estimate(s.variant(), s.level());
+                csv.row(s.variant(), s.level(), CpuPerRequest.ID, CpuPerRequest.UNIT, e.mean(), e.ciLow(), e.ciHigh(),
+                        e.stdDev(), e.n(), s.repetitions(), s.ok(), s.saturated(), s.failed(), s.missing());
+                Estimate j = jitShare(result, s.variant(), s.level());
+                csv.row(s.variant(), s.level(), JIT_SHARE, "fraction", j.mean(), j.ciLow(), j.ciHigh(), j.stdDev(),
+                        j.n(), s.repetitions(), s.ok(), s.saturated(), s.failed(), s.missing());
             }
             if (summary.ceiling() != null) {
                 Estimate e = summary.ceilingFraction(s);
@@ -234,13 +265,62 @@ public final class ReportWriter {
      * many repetitions had both OK.
      */
     static Csv comparisonsCsv(CampaignSummary summary) {
+        return comparisonsCsv(null, summary);
+    }
+
+    /** With the paired ratios of CPU per request ({@link CpuPerRequest}) after the other pairs. */
+    static Csv comparisonsCsv(CampaignResult result, CampaignSummary summary) {
         Csv csv = new Csv("kind", "level", "metric", "unit", "variant_a", "variant_b", "mean_a", "n_a", "mean_b",
                 "n_b", "ratio_b_over_a", "ratio_ci_low", "ratio_ci_high", "n_pairs", "p_value", "significant");
         for (Comparison c : summary.comparisons()) {
             comparisonRow(csv, "pair", c);
         }
+        if (result != null) {
+            for (CpuPerRequest.Paired c : new CpuPerRequest(result, summary).comparisons()) {
+                csv.row("pair", c.level(), CpuPerRequest.ID, CpuPerRequest.UNIT, c.variantA(), c.variantB(),
+                        c.a().mean(), c.a().n(), c.b().mean(), c.b().n(), c.ratio().mean(), c.ratio().ciLow(),
+                        c.ratio().ciHigh(), c.ratio().n(), c.pValue(), c.significant());
+            }
+        }
         for (Comparison c : summary.noise()) {
             comparisonRow(csv, "noise", c);
+        }
+        return csv;
+    }
+
+    /** The JIT's share of the services' CPU over the valid repetitions of a variant at a level. */
+    static Estimate jitShare(CampaignResult result, String variant, int level) {
+        return Estimate.of(CampaignStatistics.okMeasurements(result, variant, level).stream()
+                .mapToDouble(LevelMeasurement::jitShare).toArray());
+    }
+
+    /**
+     * One row per variant and level: whether every valid window was steady (JIT share at most the campaign's limit,
+     * {@code jit_share_limit}), how many were not, and the windows' mean and highest JIT share.
+     */
+    static Csv steadyCsv(CampaignResult result, CampaignSummary summary) {
+        Steadiness steadiness = new Steadiness(result, summary);
+        Csv csv = new Csv("variant", "level", "steady", "windows", "not_steady", "jit_share_mean", "jit_share_max",
+                "jit_share_limit");
+        for (Steadiness.Level l : steadiness.levels()) {
+            csv.row(l.variant(), l.level(), l.steady(), l.windows(), l.notSteady(), l.jitShareMean(), l.jitShareMax(),
+                    steadiness.rule().jitShareLimit());
+        }
+        return csv;
+    }
+
+    /**
+     * One row per run's warm-up (variant and repetition): adaptive or fixed, its seconds, whether it reached steady
+     * state before the cap, and its windows with the last one's throughput and JIT share.
+     */
+    static Csv warmupsCsv(CampaignResult result) {
+        Csv csv = new Csv("variant", "repetition", "mode", "seconds", "steady", "windows", "last_throughput",
+                "last_jit_share");
+        for (var w : result.warmups()) {
+            var last = w.windows().isEmpty() ? null : w.windows().getLast();
+            csv.row(w.variant(), w.repetition(), w.adaptive() ? "adaptive" : "fixed", w.seconds(), w.steady(),
+                    w.windows().size(), last == null ? Double.NaN : last.throughput(),
+                    last == null ? Double.NaN : last.jitShare());
         }
         return csv;
     }

@@ -58,7 +58,9 @@ final class SoakReport {
             root.put("app", settings.app());
             root.put("scenario", settings.scenario());
             root.put("model", settings.model());
+            // adaptive: the cap (each run's own warm-up is in summary.json's steadyState.warmups)
             root.put("warmupSeconds", settings.warmupSeconds());
+            root.put("warmup", settings.steadyState().adaptive() ? "adaptive" : "fixed");
             root.put("repetitions", settings.repetitions());
         }
         root.put("level", soak.level());
@@ -189,7 +191,9 @@ final class SoakReport {
                 settings == null ? "" : " of " + settings.app() + " " + settings.scenario(),
                 settings == null ? "?" : settings.model(), soak.level(), open ? "req/s" : "users",
                 Fmt.fixed(soak.slices() * soak.sliceSeconds(), 0),
-                settings == null ? "" : " after a " + settings.warmupSeconds() + " s warm-up (excluded)",
+                settings == null ? "" : settings.steadyState().adaptive()
+                        ? " after an adaptive warm-up of at most " + settings.warmupSeconds() + " s (excluded)"
+                        : " after a " + settings.warmupSeconds() + " s warm-up (excluded)",
                 soak.slices(), Fmt.fixed(soak.sliceSeconds(), soak.sliceSeconds() == Math.rint(soak.sliceSeconds())
                         ? 0 : 1), repetitions, repetitions == 1 ? "" : "s",
                 soak.fifth(), soak.fifth() == 1 ? "" : "s", percentLimit(SoakAnalysis.RSS_GROWTH_LIMIT),

@@ -40,6 +40,8 @@ final class SummaryJson {
         ArrayNode levels = root.putArray("levels");
         summary.levels().forEach(levels::add);
 
+        CpuPerRequest cpu = new CpuPerRequest(result, summary);
+        Steadiness steadiness = new Steadiness(result, summary);
         ArrayNode statistics = root.putArray("statistics");
         for (LevelSummary s : summary.levelSummaries()) {
             ObjectNode node = statistics.addObject();
@@ -55,11 +57,17 @@ final class SummaryJson {
             for (Metric metric : Metric.values()) {
                 estimate(metrics.putObject(metric.id()), s.estimate(metric)).put("unit", metric.unit());
             }
+            estimate(metrics.putObject(CpuPerRequest.ID), cpu.estimate(s.variant(), s.level()))
+                    .put("unit", CpuPerRequest.UNIT);
+            estimate(metrics.putObject(ReportWriter.JIT_SHARE), ReportWriter.jitShare(result, s.variant(), s.level()))
+                    .put("unit", "fraction");
             if (summary.ceiling() != null) {
                 estimate(metrics.putObject(ReportWriter.CEILING_FRACTION), summary.ceilingFraction(s))
                         .put("unit", "fraction");
             }
+            steadiness.level(s.variant(), s.level()).ifPresent(l -> node.put("steady", l.steady()));
         }
+        steadyState(root.putObject("steadyState"), steadiness);
 
         // The scenario's CPU ceiling (null when it has none) and the services' pools (empty when none reported).
         if (summary.ceiling() != null) {
@@ -88,12 +96,31 @@ final class SummaryJson {
 
         ArrayNode comparisons = root.putArray("comparisons");
         summary.comparisons().forEach(c -> comparison(comparisons.addObject(), c));
+        // CPU per request, paired the same way (it is no stats Metric: computed from the measurements here)
+        for (CpuPerRequest.Paired c : cpu.comparisons()) {
+            ObjectNode node = comparisons.addObject();
+            node.put("level", c.level());
+            node.put("metric", CpuPerRequest.ID);
+            node.put("variantA", c.variantA());
+            node.put("variantB", c.variantB());
+            number(node, "meanA", c.a().mean());
+            node.put("nA", c.a().n());
+            number(node, "meanB", c.b().mean());
+            node.put("nB", c.b().n());
+            estimate(node.putObject("ratioBOverA"), c.ratio());
+            ArrayNode perRepetition = node.putArray("ratiosPerRepetition");
+            c.ratios().forEach(perRepetition::add);
+            number(node, "pValue", c.pValue());
+            node.put("significant", c.significant());
+        }
         // The machine's noise: the noise variant's identical second run against its first (ideally 1.00).
         ArrayNode noise = root.putArray("noise");
         summary.noise().forEach(c -> comparison(noise.addObject(), c));
 
+        // on the steady levels only: a level measured while the JIT was compiling names no winner
         ArrayNode crossovers = root.putArray("crossovers");
-        for (Crossover c : summary.crossovers()) {
+        for (Crossover c0 : summary.crossovers()) {
+            Crossover c = steadiness.crossover(summary, c0.metric(), c0.variantA(), c0.variantB());
             ObjectNode node = crossovers.addObject();
             node.put("metric", c.metric().id());
             node.put("variantA", c.variantA());
@@ -131,6 +158,57 @@ final class SummaryJson {
             estimate(node.putObject("rssRatio"), e.rss());
         }
         return root;
+    }
+
+    /**
+     * The warm-up rule, per variant and level whether its windows were steady with their JIT share, and per run how
+     * long its warm-up took.
+     */
+    private static void steadyState(ObjectNode node, Steadiness steadiness) {
+        var rule = steadiness.rule();
+        node.put("warmup", rule.adaptive() ? "adaptive" : "fixed");
+        node.put("windowSeconds", rule.windowSeconds());
+        node.put("capSeconds", rule.capSeconds());
+        node.put("throughputBand", rule.throughputBand());
+        node.put("jitShareLimit", rule.jitShareLimit());
+        ArrayNode notSteady = node.putArray("notSteadyLevels");
+        steadiness.notSteadyLevels().forEach(notSteady::add);
+        ArrayNode levels = node.putArray("levels");
+        for (Steadiness.Level l : steadiness.levels()) {
+            ObjectNode level = levels.addObject();
+            level.put("variant", l.variant());
+            level.put("level", l.level());
+            level.put("steady", l.steady());
+            level.put("windows", l.windows());
+            level.put("notSteady", l.notSteady());
+            number(level, "jitShareMean", l.jitShareMean());
+            number(level, "jitShareMax", l.jitShareMax());
+        }
+        ArrayNode perVariant = node.putArray("warmupByVariant");
+        for (Steadiness.Warmups w : steadiness.warmups()) {
+            ObjectNode v = perVariant.addObject();
+            v.put("variant", w.variant());
+            v.put("mode", w.adaptive() ? "adaptive" : "fixed");
+            estimate(v.putObject("seconds"), w.seconds());
+            v.put("runs", w.runs());
+            v.put("steady", w.steady());
+        }
+        ArrayNode runs = node.putArray("warmups");
+        for (var w : steadiness.warmupRuns()) {
+            ObjectNode run = runs.addObject();
+            run.put("variant", w.variant());
+            run.put("repetition", w.repetition());
+            run.put("mode", w.adaptive() ? "adaptive" : "fixed");
+            number(run, "seconds", w.seconds());
+            run.put("steady", w.steady());
+            ArrayNode windows = run.putArray("windows");
+            for (var x : w.windows()) {
+                ObjectNode window = windows.addObject();
+                number(window, "seconds", x.seconds());
+                number(window, "throughput", x.throughput());
+                number(window, "jitShare", x.jitShare());
+            }
+        }
     }
 
     /** A paired comparison: the unpaired means for scale, then the geometric mean of the per-repetition ratios B / A and its CI95. */

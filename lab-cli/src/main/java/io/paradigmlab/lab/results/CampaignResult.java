@@ -26,11 +26,22 @@ import java.util.Map;
 public record CampaignResult(String id, Instant started, Instant finished, String command,
                              Map<String, String> environment, CampaignSettings settings,
                              List<LevelMeasurement> measurements, List<StaticMetrics> statics,
-                             Verification verification, Ceiling ceiling, Profiles profiles, List<SoakSlice> soak) {
+                             Verification verification, Ceiling ceiling, Profiles profiles, List<SoakSlice> soak,
+                             List<WarmupRun> warmups) {
 
     public CampaignResult {
         // a campaign.json written before soaks existed has none
         soak = soak == null ? List.of() : List.copyOf(soak);
+        warmups = warmups == null ? List.of() : List.copyOf(warmups);
+    }
+
+    /** Without a record of the warm-ups. */
+    public CampaignResult(String id, Instant started, Instant finished, String command,
+                          Map<String, String> environment, CampaignSettings settings,
+                          List<LevelMeasurement> measurements, List<StaticMetrics> statics,
+                          Verification verification, Ceiling ceiling, Profiles profiles, List<SoakSlice> soak) {
+        this(id, started, finished, command, environment, settings, measurements, statics, verification, ceiling,
+                profiles, soak, List.of());
     }
 
     /** Not a soak. */

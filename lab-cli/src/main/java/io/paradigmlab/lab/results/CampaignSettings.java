@@ -33,12 +33,14 @@ import java.util.Map;
  *                        {@link #PROBE_EVERY}, {@link #PROBE_FIRST} (the first repetition only) or {@link #PROBE_OFF};
  *                        null (off) in results written before the lab had one, {@code true} from one that said only
  *                        on or off (read as every)
+ * @param steadyState     the warm-up (fixed or adaptive) and when a window is steady ({@link SteadyState}); a fixed
+ *                        warm-up with the default JIT share limit in results written before the lab checked it
  */
 public record CampaignSettings(String app, String scenario, List<String> variants, List<String> targets, String model,
                                List<Integer> levels, int repetitions, int warmupSeconds, int durationSeconds,
                                String scale, int users, long seed, boolean security, double errorThreshold,
                                String noiseVariant, boolean viaGateway, Map<String, String> launchSettings,
-                               int soakSlices, String startupProbe) {
+                               int soakSlices, String startupProbe, SteadyState steadyState) {
 
     /** Suffix of the variant name of the noise check's second, identical run. */
     public static final String REPEAT_SUFFIX = " (repeat)";
@@ -61,6 +63,25 @@ public record CampaignSettings(String app, String scenario, List<String> variant
         }
         launchSettings = launchSettings == null ? Map.of()
                 : java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(launchSettings));
+        steadyState = steadyState == null ? SteadyState.fixedDefaults() : steadyState;
+    }
+
+    /** A fixed warm-up, windows judged with the default JIT share limit. */
+    public CampaignSettings(String app, String scenario, List<String> variants, List<String> targets, String model,
+                            List<Integer> levels, int repetitions, int warmupSeconds, int durationSeconds,
+                            String scale, int users, long seed, boolean security, double errorThreshold,
+                            String noiseVariant, boolean viaGateway, Map<String, String> launchSettings,
+                            int soakSlices, String startupProbe) {
+        this(app, scenario, variants, targets, model, levels, repetitions, warmupSeconds, durationSeconds, scale, users,
+                seed, security, errorThreshold, noiseVariant, viaGateway, launchSettings, soakSlices, startupProbe,
+                null);
+    }
+
+    /** The same settings with another warm-up and steady-state rule. */
+    public CampaignSettings withSteadyState(SteadyState steady) {
+        return new CampaignSettings(app, scenario, variants, targets, model, levels, repetitions, warmupSeconds,
+                durationSeconds, scale, users, seed, security, errorThreshold, noiseVariant, viaGateway, launchSettings,
+                soakSlices, startupProbe, steady);
     }
 
     /** Not a soak, without the start-up probe. */
@@ -91,7 +112,7 @@ public record CampaignSettings(String app, String scenario, List<String> variant
     public CampaignSettings withStartupProbe(String probe) {
         return new CampaignSettings(app, scenario, variants, targets, model, levels, repetitions, warmupSeconds,
                 durationSeconds, scale, users, seed, security, errorThreshold, noiseVariant, viaGateway, launchSettings,
-                soakSlices, probe);
+                soakSlices, probe, steadyState);
     }
 
     /** The application's defaults: no launch setting. */

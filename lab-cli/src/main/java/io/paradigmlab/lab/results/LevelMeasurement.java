@@ -51,6 +51,32 @@ public record LevelMeasurement(String variant, int repetition, String model, int
                 timeouts, throughput, offeredRate, latency, service, loaderCpuPercent, newVerdict, reason, pools, extra);
     }
 
+    /**
+     * The services' CPU time per completed request, in microseconds: {@code cpuPercent / 100 * 1e6 / throughput}
+     * (CPU summed over the variant's service processes, the gateway's with {@code --via-gateway}; throughput in valid
+     * responses per second). NaN without a CPU sample (an external target) or without a valid response. The database's
+     * CPU is not in it: the lab does not sample the database's processes.
+     */
+    public double cpuMicrosPerRequest() {
+        double cpu = service == null ? Double.NaN : service.cpuPercent();
+        return throughput > 0 && Double.isFinite(cpu) ? cpu / 100 * 1e6 / throughput : Double.NaN;
+    }
+
+    /** The JIT's share of the services' CPU time in this window ({@link Resources#jitShare()}), NaN when unknown. */
+    public double jitShare() {
+        return service == null ? Double.NaN : service.jitShare();
+    }
+
+    /**
+     * Whether this window was in steady state: its JIT share at most {@code jitShareLimit}. A window whose JIT share is
+     * unknown (a service without the compilation counter, an external target) counts as steady: the lab cannot tell,
+     * and the report says "JIT share unknown" rather than withhold every verdict of such a campaign.
+     */
+    public boolean steady(double jitShareLimit) {
+        double share = jitShare();
+        return !(share > jitShareLimit);
+    }
+
     /** The named further number, NaN when absent. */
     public double extra(String name) {
         Double value = extra.get(name);
@@ -108,9 +134,23 @@ public record LevelMeasurement(String variant, int repetition, String model, int
      *                           after a collection
      * @param openFiles          open file descriptors (entries of {@code /proc/<pid>/fd}: files, sockets, pipes); NaN
      *                           where they cannot be read
+     * @param jitMsPerSecond     milliseconds of JIT compilation per second of wall time (Micrometer's
+     *                           {@code jvm_compilation_time_ms_total}, summed over the compiler threads and the
+     *                           services); NaN where a service does not report it
+     * @param jitShare           the JIT's share of the services' CPU time in the window: compilation milliseconds over
+     *                           CPU milliseconds, both summed over the window's samples (docs/methodology.md, "Steady
+     *                           state"); NaN where {@code jitMsPerSecond} is
      */
     public record Resources(double cpuPercent, double rssMb, double heapUsedMb, double threads, double virtualThreads,
-                            double gcPauseMsPerSecond, double heapAfterGcMb, double heapFloorMb, double openFiles) {
+                            double gcPauseMsPerSecond, double heapAfterGcMb, double heapFloorMb, double openFiles,
+                            double jitMsPerSecond, double jitShare) {
+
+        /** Without the JIT's compilation time (a window sampled before it was). */
+        public Resources(double cpuPercent, double rssMb, double heapUsedMb, double threads, double virtualThreads,
+                         double gcPauseMsPerSecond, double heapAfterGcMb, double heapFloorMb, double openFiles) {
+            this(cpuPercent, rssMb, heapUsedMb, threads, virtualThreads, gcPauseMsPerSecond, heapAfterGcMb,
+                    heapFloorMb, openFiles, Double.NaN, Double.NaN);
+        }
 
         /** Without heap after GC, heap floor or open files (a window sampled before they were, or not sampled). */
         public Resources(double cpuPercent, double rssMb, double heapUsedMb, double threads, double virtualThreads,

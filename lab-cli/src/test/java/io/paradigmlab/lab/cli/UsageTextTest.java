@@ -21,6 +21,10 @@ class UsageTextTest {
         assertThat(text(cli, "compare")).contains("with 95% intervals")
                 .contains("--fail-if 'throughput<-5%,p99>+10%'");
         assertThat(text(cli, "run")).contains("above 5 % and p99 drift above 20 %");
+        // the steady-state knobs, with their defaults
+        assertThat(text(cli, "run")).contains("--warmup=adaptive|DURATION", "--warmup-cap=DURATION",
+                "(default: 120s)", "--steady-jit-share=SHARE", "(default: 0.05)", "--steady-band=SHARE",
+                "(default: 0.10)");
     }
 
     /** A command's help on one line: picocli wraps it at 80 columns. */

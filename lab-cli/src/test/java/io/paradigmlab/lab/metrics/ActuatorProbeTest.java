@@ -38,6 +38,16 @@ class ActuatorProbeTest {
     }
 
     @Test
+    void theJitCompilersTimeIsReadFromMicrometersCompilationCounterAndIsNaNWithoutIt() {
+        // the line Spring Boot's JvmCompilationMetrics gives on HotSpot
+        String withCompiler = G1 + "jvm_compilation_time_ms_total{compiler=\"HotSpot 64-Bit Tiered Compilers\"}"
+                + " 12345.0\n";
+
+        assertThat(ActuatorProbe.parse(withCompiler).compilationMs()).isEqualTo(12345.0);
+        assertThat(ActuatorProbe.parse(G1).compilationMs()).isNaN();
+    }
+
+    @Test
     void withoutTheGaugeOrTheLongLivedPoolsMaximumThereIsNoHeapAfterGc() {
         String withoutGauge = G1.lines().filter(l -> !l.startsWith("jvm_memory_usage_after_gc"))
                 .reduce("", (a, b) -> a + b + "\n");

@@ -91,6 +91,9 @@ class CampaignJsonTest {
         assertThat(service.openFiles()).isNaN();
         assertThat(service.heapAfterGcMb()).isNaN();
         assertThat(service.heapFloorMb()).isNaN();
+        // nor was the JIT's time: unknown, so never flagged, rather than a JIT share of 0
+        assertThat(service.jitShare()).isNaN();
+        assertThat(service.jitMsPerSecond()).isNaN();
     }
 
     @Test

@@ -124,9 +124,11 @@ class ReportWriterTest {
                 + "errors,timeouts,throughput,offered_rate,latency_mean_us,latency_p50_us,latency_p90_us,"
                 + "latency_p95_us,latency_p99_us,latency_p999_us,latency_max_us,cpu_percent,rss_mb,heap_used_mb,"
                 + "threads,virtual_threads,gc_pause_ms_per_s,heap_after_gc_mb,heap_floor_mb,open_files,"
-                + "loader_cpu_percent,verdict,verdict_reason");
+                + "loader_cpu_percent,verdict,verdict_reason,jit_ms_per_s,jit_share,cpu_us_per_request,steady");
         assertThat(lines.get(1)).startsWith("async,1,closed,10,10.0,10000,10000,0,0,1000.0,,2200.0,2000.0,");
-        assertThat(lines).anyMatch(l -> l.endsWith(",FAILED,\"errors 20.0%, above 1.0%\""));
+        // no JIT numbers in these campaigns (unknown: steady); CPU per request 51 % of a core / 1000 req/s = 510 us
+        assertThat(lines.get(1)).endsWith(",OK,,,,510.0,true");
+        assertThat(lines).anyMatch(l -> l.contains(",FAILED,\"errors 20.0%, above 1.0%\","));
     }
 
     @Test
@@ -134,13 +136,15 @@ class ReportWriterTest {
         List<String> summary = Files.readAllLines(dir.resolve("summary.csv"));
         List<String> comparisons = Files.readAllLines(dir.resolve("comparisons.csv"));
 
-        assertThat(summary).hasSize(1 + 3 * 3 * Metric.values().length);
+        // every metric, then CPU per request and the JIT share, per variant and level
+        assertThat(summary).hasSize(1 + 3 * 3 * (Metric.values().length + 2));
         assertThat(summary.getFirst())
                 .isEqualTo("variant,level,metric,unit,mean,ci_low,ci_high,std_dev,n,repetitions,ok,saturated,failed,missing");
         // async at 10 users: throughput 1000 and 1010 -> mean 1005, half = t(0.975, 1) * 5 = 63.53
         assertThat(summary).anySatisfy(l -> assertThat(l).startsWith("async,10,throughput,req/s,1005.0,941.4"));
         assertThat(summary).contains("async,400,throughput,req/s,6000.0,6000.0,6000.0,,1,2,1,1,0,0");
-        assertThat(comparisons).hasSize(1 + 3 * 5 * 3);
+        // 3 levels x 5 compared metrics x 3 pairs, then CPU per request: 3 levels x 3 pairs
+        assertThat(comparisons).hasSize(1 + 3 * 5 * 3 + 3 * 3);
         assertThat(comparisons.getFirst()).isEqualTo("kind,level,metric,unit,variant_a,variant_b,mean_a,n_a,mean_b,"
                 + "n_b,ratio_b_over_a,ratio_ci_low,ratio_ci_high,n_pairs,p_value,significant");
         // virtual / async at 10 users, paired: 1100 / 1000 and 1120 / 1010, geometric mean sqrt(1.1 * 1.108911)
@@ -162,7 +166,7 @@ class ReportWriterTest {
         JsonNode root = CampaignJson.MAPPER.readTree(dir.resolve("summary.json"));
 
         assertThat(root.get("statistics")).hasSize(9);
-        assertThat(root.get("comparisons")).hasSize(45);
+        assertThat(root.get("comparisons")).hasSize(45 + 9);
         assertThat(root.get("crossovers")).hasSize(3 * 2 * 3);
         // per variant: with the AOT cache and without it (the start-up probe)
         assertThat(root.get("statics")).hasSize(6);
@@ -223,6 +227,6 @@ class ReportWriterTest {
         assertThat(page).contains("no valid repetition (1 failed)").contains("no valid repetition (1 saturated)")
                 .contains("none: no level where both have a valid repetition")
                 .contains("No static metric was recorded.");
-        assertThat(Files.readAllLines(other.resolve("summary.csv"))).hasSize(1 + 2 * Metric.values().length);
+        assertThat(Files.readAllLines(other.resolve("summary.csv"))).hasSize(1 + 2 * (Metric.values().length + 2));
     }
 }

@@ -1,17 +1,12 @@
 package io.paradigmlab.lab.campaign;
 
-import io.paradigmlab.lab.api.LabException;
+import io.paradigmlab.lab.data.DataFiles;
 import io.paradigmlab.lab.results.SteadyState;
 import io.paradigmlab.lab.results.WarmupRun;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
  * The adaptive warm-up (docs/methodology.md, "Steady state"): load in short windows at the warm-up level until two
@@ -67,28 +62,6 @@ final class AdaptiveWarmup {
      * scenario's second use of a row fails (a follow that exists answers 409).
      */
     static void rotate(Path from, Path to, long rows) {
-        try {
-            Files.createDirectories(to);
-            try (Stream<Path> files = Files.list(from)) {
-                for (Path file : files.filter(Files::isRegularFile).toList()) {
-                    if (!file.toString().endsWith(".csv")) {
-                        Files.copy(file, to.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-                        continue;
-                    }
-                    List<String> lines = Files.readAllLines(file);
-                    if (lines.size() < 2) {
-                        Files.write(to.resolve(file.getFileName()), lines);
-                        continue;
-                    }
-                    List<String> body = new ArrayList<>(lines.subList(1, lines.size()));
-                    Collections.rotate(body, (int) -Math.floorMod(rows, (long) body.size()));
-                    body.addFirst(lines.getFirst());
-                    Files.write(to.resolve(file.getFileName()), body);
-                }
-            }
-        } catch (IOException e) {
-            throw new LabException("Cannot copy the scenario data files from " + from + " to " + to + ": "
-                    + e.getMessage(), e);
-        }
+        DataFiles.copyShifted(from, to, rows);
     }
 }

@@ -5,6 +5,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.LongUnaryOperator;
 import java.util.stream.Stream;
 
 /** The scenario data files of a data set: CSV files with a header row, one folder per data set. */
@@ -20,6 +24,19 @@ public final class DataFiles {
      * between a new pair, say) never repeats a row an earlier run used.
      */
     public static void copyRotated(Path from, Path to, int part, int parts) {
+        copyRotated(from, to, rows -> (long) part * rows / parts);
+    }
+
+    /**
+     * The same, each CSV file's data rows rotated to start {@code rows} rows further on (modulo its rows): for runs
+     * that follow each other on the same data, each starting past the rows the earlier ones drew.
+     */
+    public static void copyShifted(Path from, Path to, long rows) {
+        copyRotated(from, to, size -> Math.floorMod(rows, size));
+    }
+
+    /** Copies as {@link #copyRotated(Path, Path, int, int)}, a CSV file starting at {@code start(its data rows)}. */
+    private static void copyRotated(Path from, Path to, LongUnaryOperator start) {
         try {
             Files.createDirectories(to);
             try (Stream<Path> files = Files.list(from)) {
@@ -29,13 +46,13 @@ public final class DataFiles {
                         Files.copy(file, to.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
                         continue;
                     }
-                    java.util.List<String> lines = Files.readAllLines(file);
-                    if (lines.size() < 2 || part == 0) {
+                    List<String> lines = Files.readAllLines(file);
+                    if (lines.size() < 2) {
                         Files.write(to.resolve(file.getFileName()), lines);
                         continue;
                     }
-                    java.util.List<String> rows = new java.util.ArrayList<>(lines.subList(1, lines.size()));
-                    java.util.Collections.rotate(rows, -(int) ((long) part * rows.size() / parts));
+                    List<String> rows = new ArrayList<>(lines.subList(1, lines.size()));
+                    Collections.rotate(rows, -(int) start.applyAsLong(rows.size()));
                     rows.addFirst(lines.getFirst());
                     Files.write(to.resolve(file.getFileName()), rows);
                 }

@@ -88,6 +88,17 @@ public interface Application {
     }
 
     /**
+     * The scenario's database ceiling, if its requests do a fixed, known database work ({@link DatabaseCeiling}): a
+     * campaign of it runs that work with pgbench once before the runs, on a fresh copy of the data of {@code scale},
+     * and reports each variant's throughput as a fraction of pgbench's rate. Empty by default.
+     *
+     * @param scale the campaign's data scale, for the script's variables (e.g. how many users there are)
+     */
+    default java.util.Optional<DatabaseCeiling> databaseCeiling(ScenarioInfo scenario, DataGenerator.Scale scale) {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * The fixed-work experiment behind a scenario, if it is one ({@link Experiment}): a campaign of it runs the
      * experiment once per user count instead of offering load from the scenario's Hyperfoil file. Empty by default.
      */

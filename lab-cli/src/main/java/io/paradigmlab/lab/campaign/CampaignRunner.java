@@ -27,6 +27,7 @@ import io.paradigmlab.lab.remote.ServiceHost;
 import io.paradigmlab.lab.results.CampaignResult;
 import io.paradigmlab.lab.api.Ceiling;
 import io.paradigmlab.lab.results.CampaignSettings;
+import io.paradigmlab.lab.results.DatabaseCeilingResult;
 import io.paradigmlab.lab.results.LevelMeasurement;
 import io.paradigmlab.lab.results.LevelMeasurement.Latency;
 import io.paradigmlab.lab.results.LevelMeasurement.Verdict;
@@ -61,6 +62,9 @@ import tools.jackson.databind.json.JsonMapper;
  *       databases, reused when it exists ({@link TemplateDataSets});</li>
  *   <li>the verification: every variant serves the scenario's first iterations on its own copy of the data;
  *       answers and work must match, or the campaign stops before any load ({@link Verifier});</li>
+ *   <li>the scenario's ceilings, if its application declares them, with no service running: the CPU ceiling
+ *       ({@link Application#ceiling}) and the database ceiling ({@link Application#databaseCeiling}, pgbench on a
+ *       fresh copy of the data, {@link DatabaseCeilingBench});</li>
  *   <li>per repetition, every variant back to back, the order rotated by one each repetition (a paired
  *       design: the ratio of two variants is taken within a repetition, so slow drifts of the machine cancel);
  *       a launched variant runs on fresh JVMs and a fresh copy of the data, an external target as it is; with a
@@ -97,11 +101,22 @@ public final class CampaignRunner {
      * @param pinning     the CPU pinning of this campaign ({@code --cpus}), already applied to the lab's JVM by the
      *                    caller; the campaign starts the service JVMs on its services set and pins the databases.
      *                    Null for none
+     * @param databaseCeiling measure the scenario's database ceiling with pgbench when the application declares one
+     *                    ({@code --db-ceiling}; {@link DatabaseCeilingBench})
      */
     public record Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
                           String postgresUrl, String redisUrl, String command, boolean verify,
                           RedisLatency redisLatency, String mariadbUrl, Profiling profiling, ServiceHost serviceHost,
-                          CpuPinning pinning) {
+                          CpuPinning pinning, boolean databaseCeiling) {
+
+        /** With the database ceiling measured when the application declares one. */
+        public Request(Application app, CampaignSettings settings, LoadPlan plan, Map<String, List<String>> targets,
+                       String postgresUrl, String redisUrl, String command, boolean verify,
+                       RedisLatency redisLatency, String mariadbUrl, Profiling profiling, ServiceHost serviceHost,
+                       CpuPinning pinning) {
+            this(app, settings, plan, targets, postgresUrl, redisUrl, command, verify, redisLatency, mariadbUrl,
+                    profiling, serviceHost, pinning, true);
+        }
 
         /**
          * The usual campaign: the scenario's own injected latency ({@link ScenarioInfo#redisLatency()}, if it declares
@@ -118,13 +133,19 @@ public final class CampaignRunner {
         /** The same campaign with {@code latency} between a service and Redis (null: none). */
         public Request withRedisLatency(RedisLatency latency) {
             return new Request(app, settings, plan, targets, postgresUrl, redisUrl, command, verify, latency,
-                    mariadbUrl, profiling, serviceHost, pinning);
+                    mariadbUrl, profiling, serviceHost, pinning, databaseCeiling);
         }
 
         /** The same campaign with its profiling runs ({@code --profile}; null: none). */
         public Request withProfiling(Profiling runs) {
             return new Request(app, settings, plan, targets, postgresUrl, redisUrl, command, verify, redisLatency,
-                    mariadbUrl, runs, serviceHost, pinning);
+                    mariadbUrl, runs, serviceHost, pinning, databaseCeiling);
+        }
+
+        /** The same campaign with or without its database ceiling ({@code --db-ceiling on|off}). */
+        public Request withDatabaseCeiling(boolean measure) {
+            return new Request(app, settings, plan, targets, postgresUrl, redisUrl, command, verify, redisLatency,
+                    mariadbUrl, profiling, serviceHost, pinning, measure);
         }
 
         /**
@@ -215,6 +236,8 @@ public final class CampaignRunner {
             }
 
             Ceiling ceiling = measureCeiling(app, scenario, environment, out);
+            DatabaseCeilingResult databaseCeiling = measureDatabaseCeiling(request, scenario, scale, infra, data,
+                    environment, workDir, out);
 
             for (int rep = 1; rep <= settings.repetitions(); rep++) {
                 for (int i = 0; i < order.size(); i++) {
@@ -237,7 +260,7 @@ public final class CampaignRunner {
             progress.done();
             return new CampaignResult(id, started, Instant.now(), request.command(), environment, settings,
                     List.copyOf(measurements), List.copyOf(statics), verification, ceiling, profiles, List.copyOf(soak),
-                    List.copyOf(warmups));
+                    List.copyOf(warmups), databaseCeiling);
         }
     }
 
@@ -276,6 +299,55 @@ public final class CampaignRunner {
         out.printf("  %s (took %d s)%n", ceiling.describe(), (System.nanoTime() - start) / 1_000_000_000L);
         environment.put("CPU ceiling", ceiling.describe());
         return ceiling;
+    }
+
+    /**
+     * The scenario's database ceiling ({@link Application#databaseCeiling}), measured once with pgbench, after the
+     * data are seeded and before the runs, with no service running, on a fresh copy of the data, and recorded in the
+     * environment; null when the scenario has none, {@code --db-ceiling off}, pgbench is not on the PATH or it
+     * cannot be measured (said once, never failing the campaign).
+     */
+    static DatabaseCeilingResult measureDatabaseCeiling(Request request, ScenarioInfo scenario,
+                                                        DataGenerator.Scale scale, Infrastructure infra,
+                                                        TemplateDataSets.DataSet data, Map<String, String> environment,
+                                                        Path workDir, PrintStream out) {
+        var declared = request.app().databaseCeiling(scenario, scale);
+        if (declared.isEmpty()) {
+            return null;
+        }
+        if (!request.databaseCeiling()) {
+            environment.put("database ceiling", "not measured (--db-ceiling off)");
+            return null;
+        }
+        var pgbench = DatabaseCeilingBench.find();
+        if (pgbench.isEmpty()) {
+            out.println("No pgbench on the PATH: the database ceiling of " + scenario.id() + " is not measured"
+                    + " (Debian: apt-get install postgresql-client; --db-ceiling off silences this).");
+            environment.put("database ceiling", "not measured: no pgbench on the PATH");
+            return null;
+        }
+        DatabaseInfo database = request.app().databases().stream()
+                .filter(db -> db.service().equals(declared.get().service()) && db.postgres()).findFirst().orElse(null);
+        if (database == null) {
+            out.println("The database ceiling of " + scenario.id() + " names service " + declared.get().service()
+                    + ", which has no PostgreSQL database: not measured.");
+            environment.put("database ceiling", "not measured: no PostgreSQL database of " + declared.get().service());
+            return null;
+        }
+        int seconds = DatabaseCeilingBench.seconds(request.plan().durationSeconds());
+        out.printf("Measuring the database ceiling of %s with pgbench for %d s: %s...%n", scenario.id(), seconds,
+                declared.get().description());
+        try {
+            DatabaseCeilingResult result = DatabaseCeilingBench.measure(pgbench.get(), declared.get(),
+                    infra.postgres(), data, database, seconds, workDir, line -> out.println("  " + line));
+            out.println("  " + result.describe());
+            environment.put("database ceiling", result.describe());
+            return result;
+        } catch (LabException e) {
+            out.println("The database ceiling was not measured (the campaign goes on without it): " + e.getMessage());
+            environment.put("database ceiling", "not measured: " + e.getMessage().lines().findFirst().orElse(""));
+            return null;
+        }
     }
 
     private static Verification verify(PreparedCampaign campaign, PrintStream out) {

@@ -44,6 +44,8 @@ final class ListCommand implements Runnable {
                             preset.summary());
                 }
                 a.ceiling(s).ifPresent(c -> out.printf("    %-16s   CPU ceiling: %s%n", "", c.description()));
+                a.databaseCeiling(s, a.data().scales().getFirst()).ifPresent(c -> out.printf(
+                        "    %-16s   database ceiling (pgbench, %d clients): %s%n", "", c.clients(), c.description()));
                 if (s.redisLatency() != null) {
                     out.printf("    %-16s   Redis latency: %s each way on the %s service's connections (Toxiproxy;"
                             + " --redis-latency)%n", "", s.redisLatency().describe(), s.redisLatency().service());

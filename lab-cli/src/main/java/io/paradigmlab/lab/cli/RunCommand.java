@@ -155,6 +155,13 @@ class RunCommand implements Runnable {
     @Option(names = "--verify", defaultValue = "on", description = "off skips the equivalence and equal-work check before the load; the report says so (default: ${DEFAULT-VALUE}).")
     String verify;
 
+    @Option(names = "--db-ceiling", defaultValue = "on", paramLabel = "on|off", description = "on measures the"
+            + " scenario's database ceiling, when its application declares one: one request's database work run by"
+            + " pgbench (from the PATH; Debian: postgresql-client) on the same PostgreSQL server, a fresh copy of the"
+            + " data and the variants' pool size, once before the runs; the report shows each variant's throughput as"
+            + " a fraction of it. Without pgbench the campaign says so and goes on (default: ${DEFAULT-VALUE}).")
+    String dbCeiling;
+
     @Option(names = "--error-threshold", defaultValue = "0.01", description = "Share of failed requests above which a level is invalid (default: ${DEFAULT-VALUE}).")
     double errorThreshold;
 
@@ -317,6 +324,7 @@ class RunCommand implements Runnable {
                 .collect(Collectors.joining())
                 + placement.commandLine()
                 + " --verify " + verify + " --error-threshold " + errorThreshold + " --timeout " + timeoutSeconds + "s"
+                + ("off".equals(dbCeiling) ? " --db-ceiling off" : "")
                 + (profile || profileLevel != null ? " --profile" : "")
                 + (profileLevel != null ? " --profile-level " + profileLevel : "");
 
@@ -360,7 +368,8 @@ class RunCommand implements Runnable {
         try (AutoCloseable pinned = pinning == null ? () -> { } : pinning.apply()) {
             result = CampaignRunner.run(repo, new CampaignRunner.Request(application, settings, plan,
                     external, postgresUrl, redisUrl, command, CampaignOptions.onOff("--verify", verify), injected,
-                    mariadbUrl, profiling, servicesOn, pinning), id, System.out);
+                    mariadbUrl, profiling, servicesOn, pinning, CampaignOptions.onOff("--db-ceiling", dbCeiling)), id,
+                    System.out);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) { // only closing the pinning throws checked exceptions

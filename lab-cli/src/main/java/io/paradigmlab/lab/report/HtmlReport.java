@@ -7,6 +7,7 @@ import io.paradigmlab.lab.results.SteadyState;
 import io.paradigmlab.lab.stats.AotEffect;
 import io.paradigmlab.lab.stats.CampaignStatistics;
 import io.paradigmlab.lab.stats.CampaignSummary;
+import io.paradigmlab.lab.stats.CeilingRate;
 import io.paradigmlab.lab.stats.Comparison;
 import io.paradigmlab.lab.stats.Crossover;
 import io.paradigmlab.lab.stats.Estimate;
@@ -222,17 +223,21 @@ final class HtmlReport {
                         variants.stream().map(v -> estimate(summary.level(v, level), metric)).toList()));
             }
             Map<String, Object> table = map("title", Charts.title(metric), "rows", rows);
-            if (metric == Metric.THROUGHPUT && summary.ceiling() != null) {
-                // its own table, right under the throughput's: as columns of that one it would not fit the page
-                List<Map<String, Object>> ceilingRows = new ArrayList<>();
-                for (int level : summary.levels()) {
-                    ceilingRows.add(map("level", Fmt.fixed(level, 0), "values", variants.stream()
-                            .map(v -> summary.level(v, level)
-                                    .map(s -> Fmt.estimate(summary.ceilingFraction(s), 100)
-                                            + (summary.ceilingFraction(s).isEmpty() ? "" : " %"))
-                                    .orElse("–")).toList()));
+            if (metric == Metric.THROUGHPUT) {
+                // each its own table, right under the throughput's: as columns of that one they would not fit the page
+                List<Map<String, Object>> ceilings = new ArrayList<>();
+                for (CeilingRate ceiling : summary.ceilings()) {
+                    List<Map<String, Object>> ceilingRows = new ArrayList<>();
+                    for (int level : summary.levels()) {
+                        ceilingRows.add(map("level", Fmt.fixed(level, 0), "values", variants.stream()
+                                .map(v -> summary.level(v, level)
+                                        .map(s -> percent(CampaignSummary.fraction(s, ceiling)))
+                                        .orElse("–")).toList()));
+                    }
+                    ceilings.add(map("name", ceiling.name(), "database", CeilingRate.DATABASE.equals(ceiling.metric()),
+                            "rows", ceilingRows, "describe", ceiling.describe()));
                 }
-                table.put("ceiling", map("rows", ceilingRows, "describe", summary.ceiling().describe()));
+                table.put("ceilings", ceilings);
             }
             tables.add(table);
             if (metric == Metric.CPU) {
@@ -240,6 +245,11 @@ final class HtmlReport {
             }
         }
         return tables;
+    }
+
+    /** A fraction as a percentage with its interval, or the empty estimate's dash. */
+    private static String percent(Estimate fraction) {
+        return Fmt.estimate(fraction, 100) + (fraction.isEmpty() ? "" : " %");
     }
 
     /**

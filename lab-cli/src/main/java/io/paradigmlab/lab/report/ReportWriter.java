@@ -4,6 +4,7 @@ import io.paradigmlab.lab.results.CampaignResult;
 import io.paradigmlab.lab.results.LevelMeasurement;
 import io.paradigmlab.lab.stats.CampaignStatistics;
 import io.paradigmlab.lab.stats.CampaignSummary;
+import io.paradigmlab.lab.stats.CeilingRate;
 import io.paradigmlab.lab.stats.Comparison;
 import io.paradigmlab.lab.stats.Estimate;
 import io.paradigmlab.lab.stats.LevelSummary;
@@ -28,7 +29,9 @@ import java.nio.file.Path;
  *   <li>{@value #SUMMARY_CSV}: one row per variant, level and {@link Metric} with mean, CI95 and n, then rows
  *       {@value CpuPerRequest#ID} (the services' CPU per completed request) and {@value #JIT_SHARE} (the JIT's
  *       share of the services' CPU) per variant and level, and, when the scenario has a CPU ceiling, one row
- *       {@value #CEILING_FRACTION} per variant and level (throughput over the ceiling);</li>
+ *       {@value #CEILING_FRACTION} per variant and level (throughput over the ceiling), and likewise, when a
+ *       database ceiling was measured, one row {@value #DATABASE_CEILING_FRACTION} (throughput over pgbench's
+ *       rate);</li>
  *   <li>{@value #POOLS_CSV}: only when a variant reports pools: one row per measurement and pool (per-repetition
  *       values), then one per variant, level, pool and {@link PoolMetric} with mean, CI95 and n;</li>
  *   <li>{@value #COMPARISONS_CSV}: one row per level, compared metric and pair of variants (paired ratios; CPU
@@ -66,7 +69,9 @@ public final class ReportWriter {
     /** A soak's table in Markdown, for docs to include as it is. */
     public static final String SOAK_MD = "soak.md";
     /** The metric id of a variant's throughput as a fraction of the CPU ceiling (summary.csv, summary.json). */
-    public static final String CEILING_FRACTION = "ceiling_fraction";
+    public static final String CEILING_FRACTION = CeilingRate.CPU;
+    /** The metric id of a variant's throughput as a fraction of the database ceiling (summary.csv, summary.json). */
+    public static final String DATABASE_CEILING_FRACTION = CeilingRate.DATABASE;
     /** The metric id of the JIT compiler's share of the services' CPU time (summary.csv, summary.json). */
     public static final String JIT_SHARE = "jit_share";
     /** Per variant and level: steady or not, and the JIT's share of the CPU. */
@@ -169,9 +174,9 @@ public final class ReportWriter {
                 csv.row(s.variant(), s.level(), JIT_SHARE, "fraction", j.mean(), j.ciLow(), j.ciHigh(), j.stdDev(),
                         j.n(), s.repetitions(), s.ok(), s.saturated(), s.failed(), s.missing());
             }
-            if (summary.ceiling() != null) {
-                Estimate e = summary.ceilingFraction(s);
-                csv.row(s.variant(), s.level(), CEILING_FRACTION, "fraction", e.mean(), e.ciLow(), e.ciHigh(),
+            for (CeilingRate ceiling : summary.ceilings()) {
+                Estimate e = CampaignSummary.fraction(s, ceiling);
+                csv.row(s.variant(), s.level(), ceiling.metric(), "fraction", e.mean(), e.ciLow(), e.ciHigh(),
                         e.stdDev(), e.n(), s.repetitions(), s.ok(), s.saturated(), s.failed(), s.missing());
             }
         }

@@ -4,6 +4,7 @@ import io.paradigmlab.lab.results.CampaignResult;
 import io.paradigmlab.lab.stats.AotEffect;
 import io.paradigmlab.lab.stats.CampaignStatistics;
 import io.paradigmlab.lab.stats.CampaignSummary;
+import io.paradigmlab.lab.stats.CeilingRate;
 import io.paradigmlab.lab.stats.Comparison;
 import io.paradigmlab.lab.stats.Crossover;
 import io.paradigmlab.lab.stats.Estimate;
@@ -61,8 +62,8 @@ final class SummaryJson {
                     .put("unit", CpuPerRequest.UNIT);
             estimate(metrics.putObject(ReportWriter.JIT_SHARE), ReportWriter.jitShare(result, s.variant(), s.level()))
                     .put("unit", "fraction");
-            if (summary.ceiling() != null) {
-                estimate(metrics.putObject(ReportWriter.CEILING_FRACTION), summary.ceilingFraction(s))
+            for (CeilingRate ceiling : summary.ceilings()) {
+                estimate(metrics.putObject(ceiling.metric()), CampaignSummary.fraction(s, ceiling))
                         .put("unit", "fraction");
             }
             steadiness.level(s.variant(), s.level()).ifPresent(l -> node.put("steady", l.steady()));
@@ -81,6 +82,26 @@ final class SummaryJson {
             ceiling.put("method", summary.ceiling().method());
         } else {
             root.putNull("ceiling");
+        }
+        // The scenario's database ceiling: pgbench's rate of one request's database work (null when not measured).
+        if (summary.databaseCeiling() != null) {
+            var db = summary.databaseCeiling();
+            ObjectNode ceiling = root.putObject("databaseCeiling");
+            ceiling.put("description", db.description());
+            ceiling.put("service", db.service());
+            number(ceiling, "tps", db.tps());
+            ceiling.put("transactions", db.transactions());
+            ceiling.put("failed", db.failed());
+            number(ceiling, "latencyMs", db.latencyMs());
+            ceiling.put("clients", db.clients());
+            ceiling.put("threads", db.threads());
+            ceiling.put("seconds", db.seconds());
+            ceiling.put("script", db.script());
+            ceiling.put("setup", db.setup());
+            ceiling.put("command", db.command());
+            ceiling.put("pgbenchVersion", db.pgbenchVersion());
+        } else {
+            root.putNull("databaseCeiling");
         }
         ArrayNode pools = root.putArray("pools");
         for (PoolSummary p : summary.pools()) {

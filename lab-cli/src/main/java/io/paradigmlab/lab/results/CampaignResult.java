@@ -20,6 +20,9 @@ import java.util.Map;
  *                     declares none for the scenario ({@code Application.ceiling})
  * @param profiles     the profiling runs after the measured repetitions ({@code --profile}), never part of the
  *                     measurements, or null when the campaign profiled nothing
+ * @param databaseCeiling the scenario's database ceiling (pgbench on a fresh copy of the data), measured once
+ *                     before the runs, or null when the application declares none for the scenario
+ *                     ({@code Application.databaseCeiling}), pgbench is missing or {@code --db-ceiling off}
  * @param soak         a soak's slices ({@code --soak}): per variant and repetition, the slices of the one level's
  *                     window in order (that window itself is among the measurements); empty for any other campaign
  */
@@ -27,12 +30,22 @@ public record CampaignResult(String id, Instant started, Instant finished, Strin
                              Map<String, String> environment, CampaignSettings settings,
                              List<LevelMeasurement> measurements, List<StaticMetrics> statics,
                              Verification verification, Ceiling ceiling, Profiles profiles, List<SoakSlice> soak,
-                             List<WarmupRun> warmups) {
+                             List<WarmupRun> warmups, DatabaseCeilingResult databaseCeiling) {
 
     public CampaignResult {
         // a campaign.json written before soaks existed has none
         soak = soak == null ? List.of() : List.copyOf(soak);
         warmups = warmups == null ? List.of() : List.copyOf(warmups);
+    }
+
+    /** Without a database ceiling. */
+    public CampaignResult(String id, Instant started, Instant finished, String command,
+                          Map<String, String> environment, CampaignSettings settings,
+                          List<LevelMeasurement> measurements, List<StaticMetrics> statics,
+                          Verification verification, Ceiling ceiling, Profiles profiles, List<SoakSlice> soak,
+                          List<WarmupRun> warmups) {
+        this(id, started, finished, command, environment, settings, measurements, statics, verification, ceiling,
+                profiles, soak, warmups, null);
     }
 
     /** Without a record of the warm-ups. */

@@ -96,7 +96,8 @@ public final class CampaignStatistics {
             }
         }
         return new CampaignSummary(variants, levels, summaries, comparisons, crossovers, statics(result),
-                noise(result), pools(result, variants, levels), result.ceiling());
+                noise(result), pools(result, variants, levels), result.ceiling(),
+                result.databaseCeiling());
     }
 
     /**

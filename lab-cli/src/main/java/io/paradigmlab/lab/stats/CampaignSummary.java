@@ -1,6 +1,8 @@
 package io.paradigmlab.lab.stats;
 
 import io.paradigmlab.lab.api.Ceiling;
+import io.paradigmlab.lab.results.DatabaseCeilingResult;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -20,10 +22,19 @@ import java.util.Optional;
  * @param pools       one per variant, level and pool the variant reported (variant-major, levels ascending, pools
  *                    by name); empty when no variant reports pools
  * @param ceiling     the scenario's CPU ceiling, or null: see {@link #ceilingFraction}
+ * @param databaseCeiling the scenario's database ceiling (pgbench), or null: see {@link #ceilings()}
  */
 public record CampaignSummary(List<String> variants, List<Integer> levels, List<LevelSummary> levelSummaries,
                               List<Comparison> comparisons, List<Crossover> crossovers, List<StaticSummary> statics,
-                              List<Comparison> noise, List<PoolSummary> pools, Ceiling ceiling) {
+                              List<Comparison> noise, List<PoolSummary> pools, Ceiling ceiling,
+                              DatabaseCeilingResult databaseCeiling) {
+
+    /** Without a database ceiling. */
+    public CampaignSummary(List<String> variants, List<Integer> levels, List<LevelSummary> levelSummaries,
+                           List<Comparison> comparisons, List<Crossover> crossovers, List<StaticSummary> statics,
+                           List<Comparison> noise, List<PoolSummary> pools, Ceiling ceiling) {
+        this(variants, levels, levelSummaries, comparisons, crossovers, statics, noise, pools, ceiling, null);
+    }
 
     /** Without pools or a ceiling. */
     public CampaignSummary(List<String> variants, List<Integer> levels, List<LevelSummary> levelSummaries,
@@ -54,15 +65,41 @@ public record CampaignSummary(List<String> variants, List<Integer> levels, List<
     }
 
     /**
-     * A variant's throughput at a level as a fraction of the CPU ceiling ({@link Ceiling#opsPerSecond()}): the
-     * throughput's estimate divided by the ceiling (interval included; the ceiling's own error is not propagated).
-     * {@link Estimate#EMPTY} without a ceiling.
+     * The rates this campaign's throughput is shown as a fraction of, in the report's order: the CPU ceiling, then the
+     * database ceiling, each only when measured.
      */
-    public Estimate ceilingFraction(LevelSummary level) {
+    public List<CeilingRate> ceilings() {
+        List<CeilingRate> rates = new ArrayList<>();
+        if (ceiling != null) {
+            rates.add(new CeilingRate(CeilingRate.CPU, "CPU ceiling", ceiling.opsPerSecond(), ceiling.describe()));
+        }
+        if (databaseCeiling != null) {
+            rates.add(new CeilingRate(CeilingRate.DATABASE, "database ceiling", databaseCeiling.tps(),
+                    databaseCeiling.describe()));
+        }
+        return rates;
+    }
+
+    /**
+     * A variant's throughput at a level as a fraction of a ceiling's rate ({@link CeilingRate#opsPerSecond()}): the
+     * throughput's estimate divided by the rate (interval included; the ceiling's own error is not propagated).
+     * {@link Estimate#EMPTY} without a positive rate.
+     */
+    public static Estimate fraction(LevelSummary level, CeilingRate ceiling) {
         if (ceiling == null || !(ceiling.opsPerSecond() > 0)) {
             return Estimate.EMPTY;
         }
         return level.estimate(Metric.THROUGHPUT).scaled(1 / ceiling.opsPerSecond());
+    }
+
+    /** The throughput at a level over the CPU ceiling ({@link Ceiling#opsPerSecond()}); see {@link #fraction}. */
+    public Estimate ceilingFraction(LevelSummary level) {
+        return fraction(level, ceiling == null ? null : ceilings().getFirst());
+    }
+
+    /** The throughput at a level over the database ceiling (pgbench's tps); see {@link #fraction}. */
+    public Estimate databaseCeilingFraction(LevelSummary level) {
+        return fraction(level, databaseCeiling == null ? null : ceilings().getLast());
     }
 
     /** The noise of one metric at one level, if the campaign measured it. */

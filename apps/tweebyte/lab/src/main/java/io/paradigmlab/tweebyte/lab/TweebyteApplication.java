@@ -4,6 +4,7 @@ import io.paradigmlab.lab.api.ApplicationVariant;
 import io.paradigmlab.lab.api.Application;
 import io.paradigmlab.lab.api.CeilingBenchmark;
 import io.paradigmlab.lab.api.DataGenerator;
+import io.paradigmlab.lab.api.DatabaseCeiling;
 import io.paradigmlab.lab.api.DatabaseInfo;
 import io.paradigmlab.lab.api.Deployment;
 import io.paradigmlab.lab.api.KubernetesNames;
@@ -16,6 +17,7 @@ import io.paradigmlab.lab.api.VariantInfo;
 import io.paradigmlab.lab.api.RepoLayout;
 import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
 import io.paradigmlab.tweebyte.lab.data.TweebyteDataGenerator;
+import io.paradigmlab.tweebyte.schema.UserSql;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -184,10 +186,45 @@ public final class TweebyteApplication implements Application {
                 : Optional.empty();
     }
 
+    /**
+     * The connections of every service's database pool, equal in every variant (tweebyte.db.pool-size in each
+     * service's application.yml: Hikari's maximum-pool-size = minimum-idle, r2dbc-pool's max-size = min-idle;
+     * docs/adr/0004-equal-settings.md).
+     */
+    static final int DB_POOL_SIZE = 20;
+
+    /** The table {@link #databaseCeiling}'s setup adds to its copy of the user database: the users' ids numbered 1..n. */
+    static final String CEILING_IDS = "lab_ceiling_user_ids";
+
+    /**
+     * The user summary's database ceiling: the user service's one statement per request
+     * ({@link UserSql#SUMMARY_BY_ID}) for a random existing user, on as many connections as a variant's pool. The ids
+     * are UUIDs, which pgbench cannot draw, so the setup numbers them in a table of their own and the statement looks
+     * the id up there in a sub-select: one more primary-key probe of a small table inside the same statement (no
+     * further round trip), so the ceiling is measured a little low. The scenario draws from up to 10,000 users
+     * spread over all of them (users.csv), pgbench from all of them.
+     */
+    @Override
+    public Optional<DatabaseCeiling> databaseCeiling(ScenarioInfo scenario, DataGenerator.Scale scale) {
+        if (!scenario.id().equals("user-summary")) {
+            return Optional.empty();
+        }
+        String statement = UserSql.SUMMARY_BY_ID.replace(":id", "(SELECT id FROM " + CEILING_IDS + " WHERE n = :n)");
+        return Optional.of(new DatabaseCeiling(TweebyteService.USER.id(),
+                String.format(java.util.Locale.ROOT, "the user service's summary query for a random one of the %,d"
+                        + " users", scale.users()),
+                "CREATE TABLE " + CEILING_IDS + " AS SELECT (row_number() OVER (ORDER BY id))::int AS n, id"
+                        + " FROM users;\n"
+                        + "ALTER TABLE " + CEILING_IDS + " ADD PRIMARY KEY (n);\n"
+                        + "ANALYZE " + CEILING_IDS + ";",
+                "\\set n random(1, :users)\n" + statement + ";\n",
+                Map.of("users", (long) scale.users()), DB_POOL_SIZE));
+    }
+
     @Override
     public Map<String, String> environment() {
         Map<String, String> env = new LinkedHashMap<>();
-        env.put("database pool per service", "20 connections (tweebyte.db.pool-size)");
+        env.put("database pool per service", DB_POOL_SIZE + " connections (tweebyte.db.pool-size)");
         env.put("CPU work threads", Runtime.getRuntime().availableProcessors()
                 + " (async cpu executor, reactive cpu scheduler; virtual: carrier threads)");
         env.put("Redis", "cache-aside for follow lists and counts (TTL 600 s; the following list 60 s, seed 001; 1 s timeouts)");

@@ -160,7 +160,7 @@ class RunCommand implements Runnable {
             + " pgbench (from the PATH; Debian: postgresql-client) on the same PostgreSQL server, a fresh copy of the"
             + " data and the variants' pool size, once before the runs; the report shows each variant's throughput as"
             + " a fraction of it. Without pgbench the campaign says so and goes on (default: ${DEFAULT-VALUE}).")
-    String dbCeiling;
+    String dbCeiling = "on";
 
     @Option(names = "--error-threshold", defaultValue = "0.01", description = "Share of failed requests above which a level is invalid (default: ${DEFAULT-VALUE}).")
     double errorThreshold;

@@ -27,8 +27,9 @@ import picocli.CommandLine.Parameters;
             "  ./lab compare runs/before runs/after",
             "  ./lab compare runs/main runs/pr --fail-if 'throughput<-5%%,p99>+10%%' --format markdown > comment.md",
             "", "Conditions: METRIC<NUMBER[%%] or METRIC>NUMBER[%%], comma-separated. With %%, relative to A's mean;",
-            "without, an absolute difference in the unit the report shows (req/s, ms, %%, MB). Metrics: throughput,",
-            "errors, mean, p50, p90, p95, p99, p999, max, cpu, rss, heap, gc, or any metric id of campaign.json.",
+            "without, an absolute difference in the unit the report shows (req/s, ms, %%, MB, us). Metrics: throughput,",
+            "errors, mean, p50, p90, p95, p99, p999, max, cpu, cpu_per_request (us of service CPU per request), rss,",
+            "heap, gc, or a metric's id in summary.csv (e.g. latency_p50, cpu_us_per_request).",
             "A change beyond a threshold without significance is reported as inconclusive and does not fail."})
 final class CompareCommand implements Callable<Integer> {
 

@@ -15,7 +15,9 @@ import java.awt.Font;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -37,9 +39,15 @@ final class Charts {
         System.setProperty("java.awt.headless", "true");
     }
 
-    /** Metrics charted, in page order; {@link Metric#VIRTUAL_THREADS} only when a variant reports them. */
+    /**
+     * Metrics charted, in page order; {@link Metric#CPU_PER_REQUEST} and {@link Metric#VIRTUAL_THREADS} only when a
+     * variant has a value (no CPU is sampled from external targets; not every variant reports virtual threads).
+     */
     static final List<Metric> CHARTED = List.of(Metric.THROUGHPUT, Metric.LATENCY_P95, Metric.LATENCY_P99,
-            Metric.CPU, Metric.RSS, Metric.HEAP, Metric.THREADS, Metric.VIRTUAL_THREADS);
+            Metric.CPU, Metric.CPU_PER_REQUEST, Metric.RSS, Metric.HEAP, Metric.THREADS, Metric.VIRTUAL_THREADS);
+
+    /** Charted only when some variant has a value at some level: an empty chart says nothing. */
+    private static final Set<Metric> WHEN_REPORTED = EnumSet.of(Metric.CPU_PER_REQUEST, Metric.VIRTUAL_THREADS);
 
     /** Levels spanning more than this factor get a logarithmic x axis, so the low levels stay readable. */
     static final double LOG_X_SPAN = 20;
@@ -205,7 +213,7 @@ final class Charts {
     static List<Chart> render(CampaignSummary summary, String levelAxis) {
         List<Chart> charts = new ArrayList<>();
         for (Metric metric : CHARTED) {
-            if (metric == Metric.VIRTUAL_THREADS && !reported(summary, metric)) {
+            if (WHEN_REPORTED.contains(metric) && !reported(summary, metric)) {
                 continue;
             }
             charts.add(new Chart(metric, title(metric), png(summary, metric, levelAxis)));

@@ -10,8 +10,14 @@ final class Fmt {
     private Fmt() {
     }
 
-    /** Factor from a metric's raw unit to the unit it is shown in: latencies in ms, error rate in %. */
+    /**
+     * Factor from a metric's raw unit to the unit it is shown in: latencies in ms, error rate in %; CPU per request
+     * stays in µs (a few hundred µs, which ms would show as 0.xxx).
+     */
     static double scale(Metric metric) {
+        if (metric == Metric.CPU_PER_REQUEST) {
+            return 1;
+        }
         return switch (metric.unit()) {
             case "us" -> 1e-3;
             case "fraction" -> 100;
@@ -21,6 +27,9 @@ final class Fmt {
 
     /** The unit a metric is shown in. */
     static String unit(Metric metric) {
+        if (metric == Metric.CPU_PER_REQUEST) {
+            return "µs";
+        }
         return switch (metric.unit()) {
             case "us" -> "ms";
             case "fraction" -> "%";

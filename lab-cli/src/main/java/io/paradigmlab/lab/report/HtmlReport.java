@@ -42,7 +42,6 @@ final class HtmlReport {
     private final List<Charts.Chart> charts;
     private final String soakSection;
     private final Steadiness steadiness;
-    private final CpuPerRequest cpu;
 
     private HtmlReport(CampaignResult result, CampaignSummary summary, List<Charts.Chart> charts,
                        String soakSection) {
@@ -52,7 +51,6 @@ final class HtmlReport {
         this.charts = charts;
         this.soakSection = soakSection;
         this.steadiness = new Steadiness(result, summary);
-        this.cpu = new CpuPerRequest(result, summary);
     }
 
     static String render(CampaignResult result, CampaignSummary summary, List<Charts.Chart> charts) {
@@ -239,10 +237,10 @@ final class HtmlReport {
                 }
                 table.put("ceilings", ceilings);
             }
-            tables.add(table);
-            if (metric == Metric.CPU) {
-                tables.add(cpuPerRequestTable());
+            if (metric == Metric.CPU_PER_REQUEST) {
+                table.put("cpuPerRequest", true); // with a note on what it counts and leaves out
             }
+            tables.add(table);
         }
         return tables;
     }
@@ -253,36 +251,7 @@ final class HtmlReport {
     }
 
     /**
-     * The services' CPU per completed request by level and variant, with the paired ratios B / A ({@link
-     * CpuPerRequest}); below 1, B spends less CPU on a request.
-     */
-    private Map<String, Object> cpuPerRequestTable() {
-        List<String> variants = summary.variants();
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (int level : summary.levels()) {
-            List<Map<String, Object>> ratios = new ArrayList<>();
-            for (int i = 0; i < variants.size(); i++) {
-                for (int j = i + 1; j < variants.size(); j++) {
-                    CpuPerRequest.Paired c = cpu.compare(level, variants.get(i), variants.get(j));
-                    if (!steadiness.steady(level)) {
-                        ratios.add(unjudged(c.ratio()));
-                        continue;
-                    }
-                    Map<String, Object> r = interval(c.ratio());
-                    r.put("css", "ratio" + (c.significant() ? c.bBetter() ? " better" : " worse" : ""));
-                    r.put("significant", c.significant());
-                    ratios.add(r);
-                }
-            }
-            final int at = level;
-            rows.add(map("level", Fmt.fixed(level, 0), "flag", steadiness.flag(level), "ratios", ratios, "cells",
-                    variants.stream().map(v -> cell(summary.level(v, at), cpu.estimate(v, at), 1)).toList()));
-        }
-        return map("title", CpuPerRequest.LABEL + " (µs)", "rows", rows, "cpuPerRequest", true);
-    }
-
-    /**
-     * A cell of an estimate that is no {@link Metric} (CPU per request, the JIT share), its values times {@code scale},
+     * A cell of an estimate that is no {@link Metric} (the JIT share), its values times {@code scale},
      * as {@link #estimate(Optional, Metric)} gives for a metric.
      */
     private Map<String, Object> cell(Optional<LevelSummary> level, Estimate e, double scale) {
@@ -642,8 +611,6 @@ final class HtmlReport {
                 rows.add(map("title", Fmt.title(metric), "cells",
                         summary.levels().stream().map(level -> estimate(summary.level(v, level), metric)).toList()));
             }
-            rows.add(map("title", CpuPerRequest.LABEL + " (µs)", "cells", summary.levels().stream()
-                    .map(level -> cell(summary.level(v, level), cpu.estimate(v, level), 1)).toList()));
             rows.add(map("title", "JIT share of service CPU (%)", "cells", summary.levels().stream()
                     .map(level -> cell(summary.level(v, level), ReportWriter.jitShare(result, v, level), 100))
                     .toList()));

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * interval of B − A excludes 0). A change beyond the threshold without significance (too few repetitions, or too
  * much noise) is <b>inconclusive</b>: it is reported but does not fail the gate, since the lab cannot tell it from
  * noise; run more repetitions to decide. A threshold with {@code %} is relative to A's mean; without, it is an
- * absolute difference in the unit the report shows (req/s, ms, %, MB, ...).
+ * absolute difference in the unit the report shows (req/s, ms, %, MB, µs for CPU per request, ...).
  *
  * @param conditions the parsed conditions, in the order given
  */
@@ -68,7 +68,8 @@ public record RegressionGate(List<Condition> conditions) {
             Map.entry("p50", Metric.LATENCY_P50), Map.entry("p90", Metric.LATENCY_P90),
             Map.entry("p95", Metric.LATENCY_P95), Map.entry("p99", Metric.LATENCY_P99),
             Map.entry("p999", Metric.LATENCY_P999), Map.entry("p99.9", Metric.LATENCY_P999),
-            Map.entry("max", Metric.LATENCY_MAX), Map.entry("cpu", Metric.CPU), Map.entry("rss", Metric.RSS),
+            Map.entry("max", Metric.LATENCY_MAX), Map.entry("cpu", Metric.CPU),
+            Map.entry("cpu_per_request", Metric.CPU_PER_REQUEST), Map.entry("rss", Metric.RSS),
             Map.entry("heap", Metric.HEAP), Map.entry("gc", Metric.GC_PAUSE));
 
     private static final Pattern CONDITION =

@@ -26,10 +26,10 @@ import java.nio.file.Path;
  * <ul>
  *   <li>{@value #CAMPAIGN_JSON}: the campaign itself;</li>
  *   <li>{@value #MEASUREMENTS_CSV}: one row per {@link LevelMeasurement}, every field but the pools flattened;</li>
- *   <li>{@value #SUMMARY_CSV}: one row per variant, level and {@link Metric} with mean, CI95 and n, then rows
- *       {@value CpuPerRequest#ID} (the services' CPU per completed request) and {@value #JIT_SHARE} (the JIT's
- *       share of the services' CPU) per variant and level, and, when the scenario has a CPU ceiling, one row
- *       {@value #CEILING_FRACTION} per variant and level (throughput over the ceiling), and likewise, when a
+ *   <li>{@value #SUMMARY_CSV}: one row per variant, level and {@link Metric} with mean, CI95 and n (the last,
+ *       {@code cpu_us_per_request}, the services' CPU per completed request, {@link Metric#CPU_PER_REQUEST}), then
+ *       a row {@value #JIT_SHARE} (the JIT's share of the services' CPU) per variant and level, and, when the
+ *       scenario has a CPU ceiling, one row {@value #CEILING_FRACTION} per variant and level (throughput over the ceiling), and likewise, when a
  *       database ceiling was measured, one row {@value #DATABASE_CEILING_FRACTION} (throughput over pgbench's
  *       rate);</li>
  *   <li>{@value #POOLS_CSV}: only when a variant reports pools: one row per measurement and pool (per-repetition
@@ -98,7 +98,7 @@ public final class ReportWriter {
             if (!summary.pools().isEmpty()) {
                 poolsCsv(result, summary).write(dir.resolve(POOLS_CSV));
             }
-            comparisonsCsv(result, summary).write(dir.resolve(COMPARISONS_CSV));
+            comparisonsCsv(summary).write(dir.resolve(COMPARISONS_CSV));
             steadyCsv(result, summary).write(dir.resolve(STEADY_CSV));
             warmupsCsv(result).write(dir.resolve(WARMUPS_CSV));
             if (result.profiles() != null) {
@@ -151,13 +151,12 @@ public final class ReportWriter {
         return csv;
     }
 
-    /** Without CPU per request or the JIT's share (a summary alone, without its campaign). */
+    /** Without the JIT's share (a summary alone, without its campaign). */
     static Csv summaryCsv(CampaignSummary summary) {
         return summaryCsv(null, summary);
     }
 
     static Csv summaryCsv(CampaignResult result, CampaignSummary summary) {
-        CpuPerRequest cpu = result == null ? null : new CpuPerRequest(result, summary);
         Csv csv = new Csv("variant", "level", "metric", "unit", "mean", "ci_low", "ci_high", "std_dev", "n",
                 "repetitions", "ok", "saturated", "failed", "missing");
         for (LevelSummary s : summary.levelSummaries()) {
@@ -166,10 +165,7 @@ public final class ReportWriter {
                 csv.row(s.variant(), s.level(), metric.id(), metric.unit(), e.mean(), e.ciLow(), e.ciHigh(),
                         e.stdDev(), e.n(), s.repetitions(), s.ok(), s.saturated(), s.failed(), s.missing());
             }
-            if (cpu != null) {
-                Estimate e = cpu.estimate(s.variant(), s.level());
-                csv.row(s.variant(), s.level(), CpuPerRequest.ID, CpuPerRequest.UNIT, e.mean(), e.ciLow(), e.ciHigh(),
-                        e.stdDev(), e.n(), s.repetitions(), s.ok(), s.saturated(), s.failed(), s.missing());
+            if (result != null) {
                 Estimate j = jitShare(result, s.variant(), s.level());
                 csv.row(s.variant(), s.level(), JIT_SHARE, "fraction", j.mean(), j.ciLow(), j.ciHigh(), j.stdDev(),
                         j.n(), s.repetitions(), s.ok(), s.saturated(), s.failed(), s.missing());
@@ -270,22 +266,10 @@ public final class ReportWriter {
      * many repetitions had both OK.
      */
     static Csv comparisonsCsv(CampaignSummary summary) {
-        return comparisonsCsv(null, summary);
-    }
-
-    /** With the paired ratios of CPU per request ({@link CpuPerRequest}) after the other pairs. */
-    static Csv comparisonsCsv(CampaignResult result, CampaignSummary summary) {
         Csv csv = new Csv("kind", "level", "metric", "unit", "variant_a", "variant_b", "mean_a", "n_a", "mean_b",
                 "n_b", "ratio_b_over_a", "ratio_ci_low", "ratio_ci_high", "n_pairs", "p_value", "significant");
         for (Comparison c : summary.comparisons()) {
             comparisonRow(csv, "pair", c);
-        }
-        if (result != null) {
-            for (CpuPerRequest.Paired c : new CpuPerRequest(result, summary).comparisons()) {
-                csv.row("pair", c.level(), CpuPerRequest.ID, CpuPerRequest.UNIT, c.variantA(), c.variantB(),
-                        c.a().mean(), c.a().n(), c.b().mean(), c.b().n(), c.ratio().mean(), c.ratio().ciLow(),
-                        c.ratio().ciHigh(), c.ratio().n(), c.pValue(), c.significant());
-            }
         }
         for (Comparison c : summary.noise()) {
             comparisonRow(csv, "noise", c);

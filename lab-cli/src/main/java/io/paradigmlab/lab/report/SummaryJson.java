@@ -41,7 +41,6 @@ final class SummaryJson {
         ArrayNode levels = root.putArray("levels");
         summary.levels().forEach(levels::add);
 
-        CpuPerRequest cpu = new CpuPerRequest(result, summary);
         Steadiness steadiness = new Steadiness(result, summary);
         ArrayNode statistics = root.putArray("statistics");
         for (LevelSummary s : summary.levelSummaries()) {
@@ -58,8 +57,6 @@ final class SummaryJson {
             for (Metric metric : Metric.values()) {
                 estimate(metrics.putObject(metric.id()), s.estimate(metric)).put("unit", metric.unit());
             }
-            estimate(metrics.putObject(CpuPerRequest.ID), cpu.estimate(s.variant(), s.level()))
-                    .put("unit", CpuPerRequest.UNIT);
             estimate(metrics.putObject(ReportWriter.JIT_SHARE), ReportWriter.jitShare(result, s.variant(), s.level()))
                     .put("unit", "fraction");
             for (CeilingRate ceiling : summary.ceilings()) {
@@ -117,23 +114,6 @@ final class SummaryJson {
 
         ArrayNode comparisons = root.putArray("comparisons");
         summary.comparisons().forEach(c -> comparison(comparisons.addObject(), c));
-        // CPU per request, paired the same way (it is no stats Metric: computed from the measurements here)
-        for (CpuPerRequest.Paired c : cpu.comparisons()) {
-            ObjectNode node = comparisons.addObject();
-            node.put("level", c.level());
-            node.put("metric", CpuPerRequest.ID);
-            node.put("variantA", c.variantA());
-            node.put("variantB", c.variantB());
-            number(node, "meanA", c.a().mean());
-            node.put("nA", c.a().n());
-            number(node, "meanB", c.b().mean());
-            node.put("nB", c.b().n());
-            estimate(node.putObject("ratioBOverA"), c.ratio());
-            ArrayNode perRepetition = node.putArray("ratiosPerRepetition");
-            c.ratios().forEach(perRepetition::add);
-            number(node, "pValue", c.pValue());
-            node.put("significant", c.significant());
-        }
         // The machine's noise: the noise variant's identical second run against its first (ideally 1.00).
         ArrayNode noise = root.putArray("noise");
         summary.noise().forEach(c -> comparison(noise.addObject(), c));

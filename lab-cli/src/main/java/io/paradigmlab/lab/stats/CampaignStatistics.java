@@ -39,8 +39,8 @@ public final class CampaignStatistics {
     public static final double ALPHA = 0.05;
 
     /** Metrics compared pairwise at every level. */
-    public static final List<Metric> COMPARED_METRICS =
-            List.of(Metric.THROUGHPUT, Metric.LATENCY_P95, Metric.LATENCY_P99, Metric.CPU, Metric.RSS);
+    public static final List<Metric> COMPARED_METRICS = List.of(Metric.THROUGHPUT, Metric.LATENCY_P95,
+            Metric.LATENCY_P99, Metric.CPU, Metric.CPU_PER_REQUEST, Metric.RSS);
 
     /** Metrics whose crossovers are reported. */
     public static final List<Metric> CROSSOVER_METRICS =

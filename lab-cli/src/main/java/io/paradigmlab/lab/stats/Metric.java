@@ -37,7 +37,15 @@ public enum Metric {
             m -> resource(m, LevelMeasurement.Resources::virtualThreads)),
     GC_PAUSE("gc_pause_ms_per_s", "GC pause", "ms/s", false,
             m -> resource(m, LevelMeasurement.Resources::gcPauseMsPerSecond)),
-    LOADER_CPU("loader_cpu_percent", "Load generator CPU", "%", false, LevelMeasurement::loaderCpuPercent);
+    LOADER_CPU("loader_cpu_percent", "Load generator CPU", "%", false, LevelMeasurement::loaderCpuPercent),
+    /**
+     * The services' CPU time per completed request, in microseconds ({@link LevelMeasurement#cpuMicrosPerRequest()}:
+     * {@link #CPU} / 100 &times; 10<sup>6</sup> / {@link #THROUGHPUT}, the CPU in % of one core summed over the
+     * variant's service processes); lower is better. NaN when nothing was answered or the CPU was not sampled (an
+     * external target). The database's CPU is not included. Last, so the report files keep their column order.
+     */
+    CPU_PER_REQUEST("cpu_us_per_request", "Service CPU per request", "us", false,
+            LevelMeasurement::cpuMicrosPerRequest);
 
     private final String id;
     private final String label;

@@ -60,6 +60,23 @@ class CompareGateTest {
     }
 
     @Test
+    void cpuPerRequestIsGatedByItsIdOrAliasInMicroseconds() {
+        RegressionGate gate = RegressionGate.parse("cpu_us_per_request>+10%,cpu_per_request>500");
+        assertThat(gate.conditions()).extracting(RegressionGate.Condition::metric)
+                .containsExactly(Metric.CPU_PER_REQUEST, Metric.CPU_PER_REQUEST);
+        // the same CPU (51 % of a core) for 20 % fewer answers: 5,100 us per request before, about 6,375 after
+        assertThat(verdicts(RegressionGate.parse("cpu_us_per_request>+10%"), SLOWER))
+                .containsExactly(RegressionGate.Verdict.FAIL);
+        assertThat(verdicts(RegressionGate.parse("cpu_us_per_request>+10%"), ALIKE))
+                .containsExactly(RegressionGate.Verdict.PASS);
+        // absolute thresholds in us, the unit the report shows it in: +1,275 us is beyond +500, within +2,000
+        assertThat(verdicts(RegressionGate.parse("cpu_per_request>500"), SLOWER))
+                .containsExactly(RegressionGate.Verdict.FAIL);
+        assertThat(verdicts(RegressionGate.parse("cpu_per_request>2000"), SLOWER))
+                .containsExactly(RegressionGate.Verdict.PASS);
+    }
+
+    @Test
     void badConditionsAreRefusedWithTheReason() {
         assertThatThrownBy(() -> RegressionGate.parse("speed<-5%")).isInstanceOf(LabException.class)
                 .hasMessageContaining("unknown metric 'speed'").hasMessageContaining("throughput");

@@ -97,7 +97,7 @@ class RichReportTest {
                 .doesNotContain("<th>async (repeat)</th>").doesNotContain("async (repeat) / ")
                 .doesNotContain(" / async (repeat)");
         List<String> comparisons = Files.readAllLines(dir.resolve("comparisons.csv"));
-        assertThat(comparisons).filteredOn(l -> l.startsWith("noise,")).hasSize(3 * 5)
+        assertThat(comparisons).filteredOn(l -> l.startsWith("noise,")).hasSize(3 * 6)
                 .allSatisfy(l -> assertThat(l).contains(",async,async (repeat),"));
         assertThat(comparisons).filteredOn(l -> l.startsWith("pair,")).noneMatch(l -> l.contains("(repeat)"));
     }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.paradigmlab.lab.results.CampaignResult;
+import io.paradigmlab.lab.results.LevelMeasurement;
 import io.paradigmlab.lab.results.LevelMeasurement.Verdict;
 import io.paradigmlab.lab.results.StaticMetrics;
 import java.util.List;
@@ -106,6 +107,52 @@ class CampaignStatisticsTest {
         assertThat(p95.ratio().mean()).isEqualTo(1.0);
         assertThat(p95.pValue()).isNaN();
         assertThat(p95.significant()).isFalse();
+    }
+
+    /** An OK window of {@code cpuPercent} (100 = one core, summed over the services) at {@code throughput}. */
+    private static LevelMeasurement withCpu(String variant, int repetition, double throughput, double cpuPercent) {
+        LevelMeasurement m = ok(variant, repetition, 10, throughput, 1000);
+        LevelMeasurement.Resources r = m.service();
+        return new LevelMeasurement(m.variant(), m.repetition(), m.model(), m.level(), m.durationSeconds(),
+                m.requests(), m.responses(), m.errors(), m.timeouts(), m.throughput(), m.offeredRate(), m.latency(),
+                Double.isNaN(cpuPercent) ? null : new LevelMeasurement.Resources(cpuPercent, r.rssMb(),
+                        r.heapUsedMb(), r.threads(), r.virtualThreads(), r.gcPauseMsPerSecond()),
+                m.loaderCpuPercent(), m.verdict(), m.verdictReason(), m.pools(), m.extra());
+    }
+
+    @Test
+    void cpuPerRequestIsTheServicesCpuTimeOverTheThroughputInMicroseconds() {
+        // half a core for 1,000 answers a second: 0.5 s of CPU per second / 1000 = 500 us each
+        assertThat(Metric.CPU_PER_REQUEST.of(withCpu("async", 1, 1000, 50))).isCloseTo(500, within(1e-9));
+        // two whole cores (200 %) for the same 1,000 req/s: 2,000 us each
+        assertThat(Metric.CPU_PER_REQUEST.of(withCpu("async", 1, 1000, 200))).isCloseTo(2000, within(1e-9));
+        assertThat(Metric.CPU_PER_REQUEST.of(withCpu("async", 1, 0, 50))).as("nothing answered").isNaN();
+        assertThat(Metric.CPU_PER_REQUEST.of(withCpu("async", 1, 1000, Double.NaN))).as("external: no CPU").isNaN();
+        assertThat(Metric.CPU_PER_REQUEST.id()).isEqualTo("cpu_us_per_request");
+        assertThat(Metric.CPU_PER_REQUEST.unit()).isEqualTo("us");
+        assertThat(Metric.CPU_PER_REQUEST.higherIsBetter()).isFalse();
+        assertThat(CampaignStatistics.COMPARED_METRICS).contains(Metric.CPU_PER_REQUEST);
+    }
+
+    @Test
+    void cpuPerRequestIsEstimatedAndPairedLikeEveryComparedMetric() {
+        // async: 1,000 and 800 us per request; virtual: 500 and 500; both at 100 % of a core
+        CampaignResult result = campaign("c", settings(List.of("async", "virtual"), List.of(10), 2), List.of(
+                withCpu("async", 1, 1000, 100), withCpu("async", 2, 1250, 100),
+                withCpu("virtual", 1, 2000, 100), withCpu("virtual", 2, 2000, 100)), List.of());
+
+        CampaignSummary summary = CampaignStatistics.summarize(result);
+        Comparison c = summary.comparison(10, Metric.CPU_PER_REQUEST, "async", "virtual").orElseThrow();
+
+        assertThat(summary.level("async", 10).orElseThrow().estimate(Metric.CPU_PER_REQUEST).mean())
+                .isCloseTo(900, within(1e-9));
+        assertThat(c.a().mean()).isCloseTo(900, within(1e-9));
+        assertThat(c.b().mean()).isCloseTo(500, within(1e-9));
+        // 500 / 1000 and 500 / 800: geometric mean sqrt(0.5 * 0.625), with an interval from two pairs
+        assertThat(c.ratios()).containsExactly(0.5, 0.625);
+        assertThat(c.ratio().mean()).isCloseTo(Math.sqrt(0.5 * 0.625), within(1e-12));
+        assertThat(c.ratio().hasInterval()).isTrue();
+        assertThat(c.bBetter()).as("lower is better").isTrue();
     }
 
     @Test

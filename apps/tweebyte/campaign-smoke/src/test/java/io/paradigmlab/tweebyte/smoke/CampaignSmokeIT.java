@@ -1,4 +1,4 @@
-package io.paradigmlab.tweebyte.spec;
+package io.paradigmlab.tweebyte.smoke;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -259,7 +259,7 @@ class CampaignSmokeIT {
             return;
         }
         try {
-            var image = Browser.screenshot(chromium.get(), html, html.resolveSibling("report.png"), 4000);
+            var image = Browser.screenshot(chromium.get(), html, html.resolveSibling("report.png"), 10_000);
             for (int colour : new int[] {0x0072B2, 0xE69F00, 0x009E73}) {
                 assertThat(Browser.pixelsOf(image, colour)).as("pixels of series colour %06X", colour)
                         .isGreaterThan(300);

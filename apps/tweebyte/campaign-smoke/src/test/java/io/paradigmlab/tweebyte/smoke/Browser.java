@@ -1,4 +1,4 @@
-package io.paradigmlab.tweebyte.spec;
+package io.paradigmlab.tweebyte.smoke;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;

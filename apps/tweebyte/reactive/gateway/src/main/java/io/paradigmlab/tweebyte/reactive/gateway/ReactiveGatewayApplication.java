@@ -5,6 +5,7 @@ import static org.springframework.cloud.gateway.support.RouteMetadataUtils.RESPO
 
 import io.paradigmlab.common.contract.WebPlumbing;
 import io.paradigmlab.common.web.flux.ErrorMapping;
+import io.paradigmlab.common.web.flux.NettyLoops;
 import io.paradigmlab.common.web.flux.WebFluxPlumbingConfiguration;
 import io.paradigmlab.tweebyte.domain.error.StandardErrors;
 import io.paradigmlab.tweebyte.domain.gateway.GatewayRoutes;
@@ -48,6 +49,7 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 public class ReactiveGatewayApplication {
 
     public static void main(String[] args) {
+        NettyLoops.onePerCore();
         SpringApplication.run(ReactiveGatewayApplication.class, args);
     }
 

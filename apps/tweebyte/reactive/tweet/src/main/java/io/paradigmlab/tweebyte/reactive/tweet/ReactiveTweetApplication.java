@@ -2,6 +2,7 @@ package io.paradigmlab.tweebyte.reactive.tweet;
 
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.paradigmlab.common.blockhound.BlockHoundInstaller;
+import io.paradigmlab.common.web.flux.NettyLoops;
 import io.paradigmlab.tweebyte.reactive.common.ClientProperties;
 import io.paradigmlab.tweebyte.reactive.common.CommonConfiguration;
 import io.paradigmlab.tweebyte.reactive.common.Downstream;
@@ -35,6 +36,7 @@ public class ReactiveTweetApplication {
 
     /** With {@code -Dtweebyte.blockhound=true} a blocking call on a non-blocking thread fails its request. */
     public static void main(String[] args) {
+        NettyLoops.onePerCore();
         BlockHoundInstaller.installIfRequested("tweebyte.blockhound");
         // before any scheduler exists: it sees every executor Reactor creates from now on (pool metrics)
         SchedulerMetrics.install();

@@ -1,6 +1,7 @@
 package io.paradigmlab.tweebyte.reactive.user;
 
 import io.paradigmlab.common.blockhound.BlockHoundInstaller;
+import io.paradigmlab.common.web.flux.NettyLoops;
 import io.paradigmlab.tweebyte.domain.tweet.TweetSummary;
 import io.paradigmlab.tweebyte.reactive.common.ClientProperties;
 import io.paradigmlab.tweebyte.reactive.common.CommonConfiguration;
@@ -31,6 +32,7 @@ public class ReactiveUserApplication {
 
     /** With {@code -Dtweebyte.blockhound=true} a blocking call on a non-blocking thread fails its request. */
     public static void main(String[] args) {
+        NettyLoops.onePerCore();
         BlockHoundInstaller.installIfRequested("tweebyte.blockhound");
         // before any scheduler exists: it sees every executor Reactor creates from now on (pool metrics)
         SchedulerMetrics.install();
